@@ -1,0 +1,71 @@
+//! Renders located errors for people: `error[code]: message`, then `file:line:column`, the offending
+//! line with a caret under the problem, and what to do about it.
+
+use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+use llir::Error;
+
+/// A finding about the input: an error that stops the run, or a warning that does not.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub severity: Severity,
+    pub error: Error,
+}
+
+/// Renders `e` against `src`, naming the file `path`.
+pub fn render(path: &str, src: &str, e: &Error, severity: Severity) -> String {
+    let file = SimpleFile::new(path, src);
+    let len = src.len();
+    let start = (e.span.start as usize).min(len);
+    let mut end = (e.span.end as usize).clamp(start, len);
+    // Keep the caret on the first line of a multi-line span.
+    if let Some(nl) = src.get(start..end).and_then(|s| s.find('\n')) {
+        end = start + nl;
+    }
+    let mut start = start;
+    while !src.is_char_boundary(start) && start > 0 {
+        start -= 1;
+    }
+    while !src.is_char_boundary(end) && end < len {
+        end += 1;
+    }
+    let mut d = Diagnostic::new(severity)
+        .with_code(e.code)
+        .with_message(&e.message)
+        .with_labels(vec![Label::primary((), start..end).with_message(&e.label)]);
+    if let Some(h) = &e.help {
+        d = d.with_notes(vec![format!("help: {h}")]);
+    }
+    let config = Config::default();
+    match term::emit_into_string(&config, &file, &d) {
+        Ok(s) => s,
+        Err(_) => format!("{path}: {}: {}\n", e.code, e.message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use llir::Span;
+
+    #[test]
+    fn renders_location_line_and_caret() {
+        let src = "define void @f() {\n  ret i32 %x\n}\n";
+        let e = Error::new(
+            "parse-undefined",
+            Span::new(29, 31),
+            "use of undefined value '%x'",
+        )
+        .help("define it");
+        let out = render("t.ll", src, &e, Severity::Error);
+        assert!(
+            out.contains("error[parse-undefined]: use of undefined value '%x'"),
+            "{out}"
+        );
+        assert!(out.contains("t.ll:2:11"), "{out}");
+        assert!(out.contains("ret i32 %x"), "{out}");
+        assert!(out.contains("^^"), "{out}");
+        assert!(out.contains("help: define it"), "{out}");
+    }
+}

@@ -1,0 +1,8 @@
+//! llcoro: lowers suspendable functions in LLVM textual IR into plain IR.
+//!
+//! The pipeline reads one way: text → `llir::Module` (indexed, bodies parsed on demand) → per-function
+//! passes → `llir::print::Edits` → text. Every function printed from the IR is verified first, so a
+//! bug in a pass becomes an error message, never invalid IR on disk.
+
+pub mod diag;
+pub mod pipeline;

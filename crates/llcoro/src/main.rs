@@ -1,0 +1,95 @@
+//! The `llcoro` command.
+
+use clap::Parser;
+use codespan_reporting::diagnostic::Severity;
+use llcoro::diag::render;
+use llcoro::pipeline::{Options, run};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Lowers suspendable functions in LLVM textual IR (LLVM 14 to 22) into plain IR.
+///
+/// With nothing to lower, the input is written back byte for byte.
+#[derive(Parser, Debug)]
+#[command(name = "llcoro", version, about, long_about = None)]
+struct Cli {
+    /// Input .ll file; `-` or absent reads standard input.
+    input: Option<String>,
+    /// Output file; `-` or absent writes standard output. Written via a temporary file and a rename,
+    /// so it is never left partial.
+    #[arg(short = 'o', value_name = "OUTPUT")]
+    output: Option<String>,
+    /// Parse every function body into the SSA IR and print the whole module from the IR.
+    #[arg(long)]
+    parse_all: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let input = cli.input.as_deref().unwrap_or("-");
+    let display = if input == "-" { "<stdin>" } else { input };
+    let bytes = match read_input(input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {display}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let src = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let pos = e.utf8_error().valid_up_to();
+            eprintln!(
+                "error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX"
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let opts = Options {
+        parse_all: cli.parse_all,
+    };
+    // Keep a copy for rendering errors only when we may need it; the pipeline consumes the text.
+    let out = match run(src.clone(), opts) {
+        Ok(o) => o,
+        Err(e) => {
+            eprint!("{}", render(display, &src, &e, Severity::Error));
+            return ExitCode::from(1);
+        }
+    };
+    match write_output(cli.output.as_deref().unwrap_or("-"), out.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn write_output(path: &str, data: &[u8]) -> std::io::Result<()> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(data)?;
+        return out.flush();
+    }
+    let p = Path::new(path);
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(data)?;
+    tmp.flush()?;
+    tmp.persist(p).map_err(|e| e.error)?;
+    Ok(())
+}

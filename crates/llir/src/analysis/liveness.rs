@@ -1,0 +1,95 @@
+//! SSA liveness: live-in and live-out sets per block, by path exploration from each use back to the
+//! definition. The cost is proportional to the total size of the sets, not to blocks × values.
+//! Debug uses (`llvm.dbg.*`, `#dbg_*`) do not make a value live. Constants are never live.
+
+use super::cfg::Cfg;
+use crate::ir::{Block, Function, Opcode, Value, ValueKind};
+use cranelift_entity::SecondaryMap;
+
+pub struct Liveness {
+    pub live_in: SecondaryMap<Block, Vec<Value>>,
+    pub live_out: SecondaryMap<Block, Vec<Value>>,
+}
+
+impl Liveness {
+    pub fn compute(f: &Function, cfg: &Cfg) -> Liveness {
+        let mut live_in: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
+        let mut live_out: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
+        // Stamps avoid clearing per-value marks: a block is marked for value v when its stamp is v+1.
+        let mut in_mark: SecondaryMap<Block, u32> = SecondaryMap::new();
+        let mut out_mark: SecondaryMap<Block, u32> = SecondaryMap::new();
+        let entry = f.entry();
+        let def_block = |v: Value| -> Option<Block> {
+            match f.values[v].kind {
+                ValueKind::Param(_) => entry,
+                ValueKind::Inst(i) => f.insts[i].block,
+                _ => None,
+            }
+        };
+        // Group uses by value so each value is explored once with one stamp.
+        let mut uses: SecondaryMap<Value, Vec<(Block, bool)>> = SecondaryMap::new();
+        for (b, i) in f.inst_iter() {
+            let d = &f.insts[i];
+            if d.is_debug() || !cfg.is_reachable(b) {
+                continue;
+            }
+            if d.op == Opcode::Phi {
+                for (&v, &p) in d.args.iter().zip(&d.blocks) {
+                    uses[v].push((p, true));
+                }
+            } else {
+                for &v in &d.args {
+                    uses[v].push((b, false));
+                }
+            }
+        }
+        let mut work: Vec<Block> = Vec::new();
+        for (v, us) in uses.iter() {
+            if us.is_empty() {
+                continue;
+            }
+            let Some(db) = def_block(v) else { continue };
+            let stamp = v.as_u32() + 1;
+            for &(ub, at_end) in us {
+                if at_end {
+                    // A phi use is a use at the end of the incoming block.
+                    if out_mark[ub] != stamp {
+                        out_mark[ub] = stamp;
+                        live_out[ub].push(v);
+                    }
+                    if ub == db {
+                        continue;
+                    }
+                }
+                if ub == db || in_mark[ub] == stamp {
+                    continue;
+                }
+                in_mark[ub] = stamp;
+                live_in[ub].push(v);
+                work.push(ub);
+                while let Some(b) = work.pop() {
+                    for &p in &cfg.preds[b] {
+                        if out_mark[p] != stamp {
+                            out_mark[p] = stamp;
+                            live_out[p].push(v);
+                        }
+                        if p != db && in_mark[p] != stamp {
+                            in_mark[p] = stamp;
+                            live_in[p].push(v);
+                            work.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        Liveness { live_in, live_out }
+    }
+
+    pub fn is_live_in(&self, b: Block, v: Value) -> bool {
+        self.live_in[b].contains(&v)
+    }
+
+    pub fn is_live_out(&self, b: Block, v: Value) -> bool {
+        self.live_out[b].contains(&v)
+    }
+}

@@ -1,0 +1,507 @@
+//! The SSA IR of one parsed function.
+//!
+//! `Value`, `Inst` and `Block` are dense ids into the function's tables (`PrimaryMap`s). An instruction
+//! keeps its operands as ids (`args` for values, `blocks` for block operands) and its syntax as a
+//! *template*: the original source text cut around every operand. Printing walks the template and
+//! substitutes operand names, so flags, attributes and metadata the IR does not interpret are carried
+//! verbatim, while operands can be replaced, renamed and renumbered freely. Instructions a pass creates
+//! get templates of owned text from the builder in `edit`.
+
+pub mod edit;
+
+use crate::error::Span;
+use crate::types::Type;
+use cranelift_entity::{PrimaryMap, entity_impl};
+use smallvec::SmallVec;
+
+/// An SSA value: a parameter, an instruction result or a constant operand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(u32);
+entity_impl!(Value, "v");
+
+/// An instruction.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Inst(u32);
+entity_impl!(Inst, "inst");
+
+/// A basic block.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(u32);
+entity_impl!(Block, "block");
+
+/// Text that is either a range of the module source or owned by the IR.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    Src(u32, u32),
+    Own(Box<str>),
+}
+
+impl Text {
+    pub fn get<'a>(&'a self, src: &'a str) -> &'a str {
+        match self {
+            Text::Src(a, b) => src.get(*a as usize..*b as usize).unwrap_or(""),
+            Text::Own(s) => s,
+        }
+    }
+    pub fn own(s: impl Into<Box<str>>) -> Self {
+        Text::Own(s.into())
+    }
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Text::Src(a, b) => a == b,
+            Text::Own(s) => s.is_empty(),
+        }
+    }
+}
+
+/// One piece of an instruction template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(Text),
+    /// The name of `args[i]`.
+    Arg(u16),
+    /// `%name` of `blocks[i]`.
+    Block(u16),
+}
+
+/// One piece of a constant: text, or a reference to a block of this function (`blockaddress`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConstPiece {
+    Text(Text),
+    Block(Block),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// The i-th parameter.
+    Param(u32),
+    /// The result of an instruction.
+    Inst(Inst),
+    /// A constant operand, printed from its pieces.
+    Const(SmallVec<[ConstPiece; 1]>),
+    /// Referenced but not (yet) defined; only exists while parsing.
+    Forward,
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub kind: ValueKind,
+    /// Source spelling without the sigil (`x`, `"a b"`); `None` for numbered values.
+    pub name: Option<Box<str>>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Opcode {
+    // Terminators.
+    Ret,
+    Br,
+    Switch,
+    IndirectBr,
+    Invoke,
+    CallBr,
+    Resume,
+    CatchSwitch,
+    CatchRet,
+    CleanupRet,
+    Unreachable,
+    // Unary and binary.
+    FNeg,
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+    // Vectors and aggregates.
+    ExtractElement,
+    InsertElement,
+    ShuffleVector,
+    ExtractValue,
+    InsertValue,
+    // Memory.
+    Alloca,
+    Load,
+    Store,
+    Fence,
+    CmpXchg,
+    AtomicRmw,
+    GetElementPtr,
+    // Casts.
+    Trunc,
+    ZExt,
+    SExt,
+    FPTrunc,
+    FPExt,
+    FPToUI,
+    FPToSI,
+    UIToFP,
+    SIToFP,
+    PtrToInt,
+    PtrToAddr,
+    IntToPtr,
+    BitCast,
+    AddrSpaceCast,
+    // Other.
+    ICmp,
+    FCmp,
+    Phi,
+    Select,
+    Freeze,
+    Call,
+    VAArg,
+    LandingPad,
+    CatchPad,
+    CleanupPad,
+    /// A `#dbg_value(...)`-style debug record line (LLVM 19+).
+    DbgRecord,
+}
+
+impl Opcode {
+    pub fn from_keyword(s: &str) -> Option<Opcode> {
+        use Opcode::*;
+        Some(match s {
+            "ret" => Ret,
+            "br" => Br,
+            "switch" => Switch,
+            "indirectbr" => IndirectBr,
+            "invoke" => Invoke,
+            "callbr" => CallBr,
+            "resume" => Resume,
+            "catchswitch" => CatchSwitch,
+            "catchret" => CatchRet,
+            "cleanupret" => CleanupRet,
+            "unreachable" => Unreachable,
+            "fneg" => FNeg,
+            "add" => Add,
+            "sub" => Sub,
+            "mul" => Mul,
+            "udiv" => UDiv,
+            "sdiv" => SDiv,
+            "urem" => URem,
+            "srem" => SRem,
+            "shl" => Shl,
+            "lshr" => LShr,
+            "ashr" => AShr,
+            "and" => And,
+            "or" => Or,
+            "xor" => Xor,
+            "fadd" => FAdd,
+            "fsub" => FSub,
+            "fmul" => FMul,
+            "fdiv" => FDiv,
+            "frem" => FRem,
+            "extractelement" => ExtractElement,
+            "insertelement" => InsertElement,
+            "shufflevector" => ShuffleVector,
+            "extractvalue" => ExtractValue,
+            "insertvalue" => InsertValue,
+            "alloca" => Alloca,
+            "load" => Load,
+            "store" => Store,
+            "fence" => Fence,
+            "cmpxchg" => CmpXchg,
+            "atomicrmw" => AtomicRmw,
+            "getelementptr" => GetElementPtr,
+            "trunc" => Trunc,
+            "zext" => ZExt,
+            "sext" => SExt,
+            "fptrunc" => FPTrunc,
+            "fpext" => FPExt,
+            "fptoui" => FPToUI,
+            "fptosi" => FPToSI,
+            "uitofp" => UIToFP,
+            "sitofp" => SIToFP,
+            "ptrtoint" => PtrToInt,
+            "ptrtoaddr" => PtrToAddr,
+            "inttoptr" => IntToPtr,
+            "bitcast" => BitCast,
+            "addrspacecast" => AddrSpaceCast,
+            "icmp" => ICmp,
+            "fcmp" => FCmp,
+            "phi" => Phi,
+            "select" => Select,
+            "freeze" => Freeze,
+            "call" => Call,
+            "va_arg" => VAArg,
+            "landingpad" => LandingPad,
+            "catchpad" => CatchPad,
+            "cleanuppad" => CleanupPad,
+            _ => return None,
+        })
+    }
+
+    pub fn is_terminator(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Ret | Br
+                | Switch
+                | IndirectBr
+                | Invoke
+                | CallBr
+                | Resume
+                | CatchSwitch
+                | CatchRet
+                | CleanupRet
+                | Unreachable
+        )
+    }
+
+    pub fn is_binary(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Add | Sub
+                | Mul
+                | UDiv
+                | SDiv
+                | URem
+                | SRem
+                | Shl
+                | LShr
+                | AShr
+                | And
+                | Or
+                | Xor
+                | FAdd
+                | FSub
+                | FMul
+                | FDiv
+                | FRem
+        )
+    }
+
+    pub fn is_cast(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Trunc
+                | ZExt
+                | SExt
+                | FPTrunc
+                | FPExt
+                | FPToUI
+                | FPToSI
+                | UIToFP
+                | SIToFP
+                | PtrToInt
+                | PtrToAddr
+                | IntToPtr
+                | BitCast
+                | AddrSpaceCast
+        )
+    }
+
+    /// Pads must stay first in their block, like phis.
+    pub fn is_pad(self) -> bool {
+        matches!(
+            self,
+            Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch
+        )
+    }
+}
+
+/// Opcode-specific facts the parser records so passes need not re-read the template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Extra {
+    None,
+    /// `call`/`invoke`/`callbr`: `args[..nargs]` are the call arguments, `args[callee]` the callee, and
+    /// the rest are operand-bundle operands.
+    Call {
+        callee: u16,
+        nargs: u16,
+        fn_ty: Type,
+    },
+    Alloca {
+        ty: Type,
+        align: Option<u32>,
+    },
+    /// `load`/`store` alignment.
+    Access {
+        align: Option<u32>,
+    },
+    Gep {
+        source: Type,
+    },
+    /// `icmp`/`fcmp` predicate, as spelled.
+    Cmp {
+        pred: Box<str>,
+    },
+    /// Phi printing is structural: head (`phi i32 `) then `[ v, %b ]` pairs then the tail.
+    Phi {
+        tail: Text,
+    },
+    /// `llvm.dbg.*` calls and `#dbg_*` records: their operands are debug uses only.
+    Debug,
+}
+
+#[derive(Clone, Debug)]
+pub struct InstData {
+    pub op: Opcode,
+    /// The result type (`void` when there is no result).
+    pub ty: Type,
+    pub result: Option<Value>,
+    pub args: SmallVec<[Value; 3]>,
+    pub blocks: SmallVec<[Block; 2]>,
+    pub tmpl: Vec<Piece>,
+    pub extra: Extra,
+    pub block: Option<Block>,
+    /// Where the instruction was in the source, for diagnostics; empty for created instructions.
+    pub span: Span,
+}
+
+impl InstData {
+    /// True for instructions whose operands are debug uses that must not keep a value alive.
+    pub fn is_debug(&self) -> bool {
+        matches!(self.extra, Extra::Debug)
+    }
+
+    /// The call's argument values, for `call`, `invoke` and `callbr`.
+    pub fn call_args(&self) -> &[Value] {
+        match self.extra {
+            Extra::Call { nargs, .. } => self.args.get(..nargs as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    pub fn callee(&self) -> Option<Value> {
+        match self.extra {
+            Extra::Call { callee, .. } => self.args.get(callee as usize).copied(),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// Source spelling of the label without `%` and `:`; `None` for numbered blocks.
+    pub name: Option<Box<str>>,
+    pub insts: Vec<Inst>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub ty: Type,
+    /// Parameter attributes as spelled, e.g. `noundef nonnull align 8`.
+    pub attrs: Text,
+}
+
+/// Everything on the `define` line that is not a parameter.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// From `define` up to and including the space before the return type (linkage, cc, attributes).
+    pub prefix: Text,
+    pub ret: Type,
+    pub params: Vec<Param>,
+    pub vararg: bool,
+    /// From the closing `)` (exclusive) up to the body's `{` (exclusive).
+    pub suffix: Text,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// Source spelling including the `@`.
+    pub name: Box<str>,
+    pub header: Header,
+    pub values: PrimaryMap<Value, ValueData>,
+    pub insts: PrimaryMap<Inst, InstData>,
+    pub blocks: PrimaryMap<Block, BlockData>,
+    /// Block order; the first block is the entry.
+    pub layout: Vec<Block>,
+    pub params: Vec<Value>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<Box<str>>, header: Header) -> Self {
+        Function {
+            name: name.into(),
+            header,
+            values: PrimaryMap::new(),
+            insts: PrimaryMap::new(),
+            blocks: PrimaryMap::new(),
+            layout: Vec::new(),
+            params: Vec::new(),
+        }
+    }
+
+    pub fn entry(&self) -> Option<Block> {
+        self.layout.first().copied()
+    }
+
+    pub fn terminator(&self, b: Block) -> Option<Inst> {
+        let last = *self.blocks[b].insts.last()?;
+        self.insts[last].op.is_terminator().then_some(last)
+    }
+
+    /// Successor blocks of `b`, in operand order (duplicates kept).
+    pub fn successors(&self, b: Block) -> &[Block] {
+        match self.terminator(b) {
+            Some(t) => &self.insts[t].blocks,
+            None => &[],
+        }
+    }
+
+    pub fn value_inst(&self, v: Value) -> Option<Inst> {
+        match self.values[v].kind {
+            ValueKind::Inst(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    pub fn is_const(&self, v: Value) -> bool {
+        matches!(self.values[v].kind, ValueKind::Const(_))
+    }
+
+    /// The text of a constant made of one piece (all constants but `blockaddress` of local blocks).
+    pub fn const_text<'a>(&'a self, v: Value, src: &'a str) -> Option<&'a str> {
+        match &self.values[v].kind {
+            ValueKind::Const(p) if p.len() == 1 => match &p[0] {
+                ConstPiece::Text(t) => Some(t.get(src)),
+                ConstPiece::Block(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The integer value of a simple integer constant (`i32 7`, `i1 true`).
+    pub fn const_int(&self, v: Value, src: &str) -> Option<i128> {
+        match self.const_text(v, src)? {
+            "true" => Some(1),
+            "false" => Some(0),
+            t => t.parse::<i128>().ok(),
+        }
+    }
+
+    /// The callee's global name (`@f`) of a direct call.
+    pub fn callee_name<'a>(&'a self, i: Inst, src: &'a str) -> Option<&'a str> {
+        let c = self.insts[i].callee()?;
+        self.const_text(c, src).filter(|t| t.starts_with('@'))
+    }
+
+    /// Iterates over all instructions in layout order.
+    pub fn inst_iter(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
+        self.layout
+            .iter()
+            .flat_map(move |&b| self.blocks[b].insts.iter().map(move |&i| (b, i)))
+    }
+
+    pub fn num_insts(&self) -> usize {
+        self.layout
+            .iter()
+            .map(|&b| self.blocks[b].insts.len())
+            .sum()
+    }
+}

@@ -1,0 +1,85 @@
+//! A module: its text, the index of its top-level entities, and its named types. Function bodies are
+//! parsed on request, so a module with nothing to rewrite costs one scan.
+
+use crate::error::{Result, Span};
+use crate::ir::Function;
+use crate::parser;
+use crate::types::TypeTable;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    Define,
+    Declare,
+    Global,
+    TypeDef,
+    AttrGroup,
+    Metadata,
+    Comdat,
+    Other,
+}
+
+/// A top-level entity and its span in the module text.
+#[derive(Clone, Debug)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub span: Span,
+    /// The entity's name token (`@f`, `%T`, `#0`, `!12`); empty if it has none.
+    pub name: Span,
+}
+
+pub struct Module {
+    pub src: String,
+    pub items: Vec<Item>,
+    pub types: TypeTable,
+    /// The module uses typed pointers (LLVM 14 and older).
+    pub typed: bool,
+}
+
+impl Module {
+    /// Indexes `src`. Only named struct bodies are parsed; function bodies wait for `parse_function`.
+    pub fn parse(src: String) -> Result<Module> {
+        let mut types = TypeTable::new();
+        let idx = parser::module::index(&src, &mut types)?;
+        Ok(Module {
+            src,
+            items: idx.items,
+            types,
+            typed: idx.typed,
+        })
+    }
+
+    pub fn text(&self, span: Span) -> &str {
+        self.src
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    pub fn item_text(&self, i: usize) -> &str {
+        self.items.get(i).map_or("", |it| self.text(it.span))
+    }
+
+    pub fn item_name(&self, i: usize) -> &str {
+        self.items.get(i).map_or("", |it| self.text(it.name))
+    }
+
+    /// Indices of the `define` items, in order.
+    pub fn definitions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.kind == ItemKind::Define)
+            .map(|(i, _)| i)
+    }
+
+    /// Parses the body of the `define` at item `i` into the SSA IR.
+    pub fn parse_function(&mut self, i: usize) -> Result<Function> {
+        let span = self.items.get(i).map(|it| it.span).unwrap_or_default();
+        parser::func::parse_function(
+            &self.src,
+            span.start as usize,
+            span.end as usize,
+            &mut self.types,
+            self.typed,
+        )
+    }
+}

@@ -1,0 +1,1388 @@
+//! One `define` into a `Function`. Values are resolved by name as they are met; a use before the
+//! definition creates a `Forward` value that the definition later fills in, after checking that the
+//! types agree. Anything left `Forward` at the end is an undefined value.
+
+use super::Parser;
+use crate::error::{Error, Result, Span};
+use crate::ir::{
+    Block, BlockData, ConstPiece, Extra, Function, Header, Inst, InstData, Opcode, Param, Piece,
+    Text, Value, ValueData, ValueKind,
+};
+use crate::lexer::{Tok, Token};
+use crate::types::{Type, TypeData, TypeTable};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// Parses the function whose `define` starts at `start`; `end` bounds the text (after the closing `}`).
+pub fn parse_function(
+    src: &str,
+    start: usize,
+    end: usize,
+    types: &mut TypeTable,
+    typed: bool,
+) -> Result<Function> {
+    let mut p = Parser::new(src, start, end, types);
+    p.typed = typed;
+    let mut fp = FuncParser {
+        p,
+        f: None,
+        locals: FxHashMap::default(),
+        first_use: SecondaryMap::new(),
+        block_names: FxHashMap::default(),
+        block_defined: SecondaryMap::new(),
+        block_first_use: SecondaryMap::new(),
+        implicit_entry: None,
+        entry_number: String::new(),
+        args: SmallVec::new(),
+        blocks: SmallVec::new(),
+    };
+    fp.function()
+}
+
+struct FuncParser<'a> {
+    p: Parser<'a>,
+    f: Option<Function>,
+    locals: FxHashMap<&'a str, Value>,
+    first_use: SecondaryMap<Value, Span>,
+    block_names: FxHashMap<&'a str, Block>,
+    block_defined: SecondaryMap<Block, bool>,
+    block_first_use: SecondaryMap<Block, Span>,
+    /// The slot number of an unlabelled entry block, which phis may name (`[ null, %1 ]`).
+    implicit_entry: Option<(&'static str, Block)>,
+    entry_number: String,
+    /// Operands of the instruction being parsed.
+    args: SmallVec<[Value; 3]>,
+    blocks: SmallVec<[Block; 2]>,
+}
+
+fn local_name(text: &str) -> &str {
+    text.get(1..).unwrap_or("")
+}
+
+fn is_numbered(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn label_name(text: &str) -> &str {
+    text.strip_suffix(':').unwrap_or(text)
+}
+
+impl<'a> FuncParser<'a> {
+    fn func(&mut self) -> &mut Function {
+        self.f.as_mut().expect("function header parsed first")
+    }
+
+    fn func_ref(&self) -> &Function {
+        self.f.as_ref().expect("function header parsed first")
+    }
+
+    fn function(&mut self) -> Result<Function> {
+        let define = self.p.expect_word("define")?;
+        // Linkage, visibility, calling convention and return attributes, up to the return type.
+        self.p.skip_attributes()?;
+        let ret_start = self.p.tok.start;
+        let ret = self.p.parse_type()?;
+        let name_tok = self.p.expect(Tok::Global, "the function name")?;
+        let fname = self.p.text(name_tok);
+        self.p
+            .expect(Tok::LParen, "'(' starting the parameter list")?;
+        let mut params = Vec::new();
+        let mut param_names: Vec<Option<Token>> = Vec::new();
+        let mut vararg = false;
+        if !self.p.eat(Tok::RParen) {
+            loop {
+                if self.p.eat(Tok::Ellipsis) {
+                    vararg = true;
+                } else {
+                    let ty = self.p.parse_type()?;
+                    let a0 = self.p.tok.start;
+                    self.p.skip_attributes()?;
+                    let a1 = self.p.prev_end.max(a0);
+                    let attrs = if self.p.prev_end > a0 {
+                        Text::Src(a0, a1)
+                    } else {
+                        Text::Own("".into())
+                    };
+                    let name = if self.p.at(Tok::Local) {
+                        Some(self.p.bump())
+                    } else {
+                        None
+                    };
+                    params.push(Param { ty, attrs });
+                    param_names.push(name);
+                }
+                if self.p.eat(Tok::RParen) {
+                    break;
+                }
+                self.p
+                    .expect(Tok::Comma, "',' or ')' in the parameter list")?;
+            }
+        }
+        let suffix_start = self.p.prev_end;
+        // Everything up to the body's `{`: unnamed_addr, attributes, section, comdat, gc, personality, !dbg.
+        let mut depth = 0i32;
+        while !(depth == 0 && self.p.at(Tok::LBrace)) {
+            match self.p.tok.kind {
+                Tok::Eof => return Err(self.p.err_expected("'{' starting the function body")),
+                Tok::Error => return Err(self.p.err_expected("a valid token")),
+                Tok::LParen | Tok::LBracket => depth += 1,
+                Tok::RParen | Tok::RBracket => depth -= 1,
+                _ => {}
+            }
+            self.p.bump();
+        }
+        let suffix_end = self.p.tok.start;
+        self.p.bump(); // `{`
+        let header = Header {
+            prefix: Text::Src(define.start, ret_start),
+            ret,
+            params: params.clone(),
+            vararg,
+            suffix: Text::Src(suffix_start, suffix_end),
+        };
+        self.f = Some(Function::new(fname, header));
+        for (i, (prm, name)) in params.iter().zip(param_names).enumerate() {
+            let n = name.map(|t| local_name(self.p.text(t)));
+            let v = self.func().values.push(ValueData {
+                ty: prm.ty,
+                kind: ValueKind::Param(i as u32),
+                name: n.filter(|n| !is_numbered(n)).map(Into::into),
+            });
+            if let (Some(t), Some(n)) = (name, n) {
+                if self.locals.insert(n, v).is_some() {
+                    return Err(Error::new(
+                        "parse-redefinition",
+                        t.span(),
+                        format!("parameter '%{n}' is defined twice"),
+                    )
+                    .label("second definition")
+                    .help("give each parameter a distinct name"));
+                }
+            }
+            self.func().params.push(v);
+        }
+        // An unlabelled entry block takes the first slot number after the unnamed parameters.
+        let numbered = self
+            .func_ref()
+            .params
+            .iter()
+            .filter(|&&v| self.func_ref().values[v].name.is_none())
+            .count();
+        self.entry_number = numbered.to_string();
+        self.body()?;
+        self.finish()
+    }
+
+    fn body(&mut self) -> Result<()> {
+        let mut cur: Option<Block> = None;
+        loop {
+            match self.p.tok.kind {
+                Tok::RBrace => {
+                    self.p.bump();
+                    return Ok(());
+                }
+                Tok::Eof => return Err(self.p.err_expected("'}' closing the function body")),
+                Tok::Label => {
+                    let t = self.p.bump();
+                    let name = label_name(self.p.text(t));
+                    let b = self.block_ref_named(name, t.span());
+                    if self.block_defined[b] {
+                        return Err(Error::new(
+                            "parse-redefinition",
+                            t.span(),
+                            format!("block '{name}' is defined twice"),
+                        )
+                        .label("second definition")
+                        .help("rename one of the blocks"));
+                    }
+                    self.block_defined[b] = true;
+                    self.func().layout.push(b);
+                    cur = Some(b);
+                }
+                Tok::Ident
+                    if self.p.cur_text() == "uselistorder"
+                        || self.p.cur_text() == "uselistorder_bb" =>
+                {
+                    // Use-list order directives only affect in-memory order; they are dropped.
+                    self.skip_line()?;
+                }
+                _ => {
+                    let b = match cur {
+                        Some(b) => b,
+                        None => {
+                            let b = self.func().blocks.push(BlockData::default());
+                            if self.func_ref().layout.is_empty() {
+                                self.implicit_entry = Some(("", b));
+                            }
+                            self.block_defined[b] = true;
+                            self.func().layout.push(b);
+                            cur = Some(b);
+                            b
+                        }
+                    };
+                    let inst = self.instruction()?;
+                    let f = self.func();
+                    f.insts[inst].block = Some(b);
+                    f.blocks[b].insts.push(inst);
+                    if f.insts[inst].op.is_terminator() {
+                        cur = None;
+                    }
+                }
+            }
+        }
+    }
+
+    fn skip_line(&mut self) -> Result<()> {
+        self.p.bump();
+        while !self.p.tok_on_new_line && !self.p.at(Tok::Eof) {
+            self.p.bump();
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Function> {
+        let mut f = self.f.take().expect("function parsed");
+        for (v, d) in f.values.iter() {
+            if d.kind == ValueKind::Forward {
+                let name = d.name.as_deref().unwrap_or("?");
+                return Err(Error::new(
+                    "parse-undefined",
+                    self.first_use[v],
+                    format!("use of undefined value '%{name}'"),
+                )
+                .label("not defined in this function")
+                .help("define the value, or check the spelling of its name"));
+            }
+        }
+        for (b, _) in f.blocks.iter() {
+            if !self.block_defined[b] {
+                return Err(Error::new(
+                    "parse-undefined",
+                    self.block_first_use[b],
+                    "use of undefined block label",
+                )
+                .label("no block with this label")
+                .help("add the block, or check the spelling of the label"));
+            }
+        }
+        // Numbered names were only needed for resolution; the printer renumbers.
+        for (_, d) in f.values.iter_mut() {
+            if d.name.as_deref().is_some_and(is_numbered) {
+                d.name = None;
+            }
+        }
+        for (_, d) in f.blocks.iter_mut() {
+            if d.name.as_deref().is_some_and(is_numbered) {
+                d.name = None;
+            }
+        }
+        if f.layout.is_empty() {
+            return Err(Error::new(
+                "parse-empty",
+                Span::at(self.p.prev_end),
+                "function body has no blocks",
+            )
+            .help("a defined function needs at least one block ending in a terminator"));
+        }
+        Ok(f)
+    }
+
+    // ---- Name resolution. ----
+
+    fn block_ref_named(&mut self, name: &'a str, span: Span) -> Block {
+        if let Some(&b) = self.block_names.get(name) {
+            return b;
+        }
+        if let Some((_, b)) = self.implicit_entry
+            && name == self.entry_number
+        {
+            return b;
+        }
+        let b = self.func().blocks.push(BlockData {
+            name: Some(name.into()),
+            insts: Vec::new(),
+        });
+        self.block_names.insert(name, b);
+        self.block_first_use[b] = span;
+        b
+    }
+
+    /// `label %b` → the block, cut into the template as a block piece.
+    fn label_operand(&mut self) -> Result<Block> {
+        self.p.expect_word("label")?;
+        self.block_operand()
+    }
+
+    fn block_operand(&mut self) -> Result<Block> {
+        let t = self.p.expect(Tok::Local, "a block label")?;
+        let name = local_name(self.p.text(t));
+        let b = self.block_ref_named(name, t.span());
+        let idx = self.blocks.len() as u16;
+        self.blocks.push(b);
+        self.p.cut_at(t.span(), Piece::Block(idx));
+        Ok(b)
+    }
+
+    fn local_ref(&mut self, t: Token, ty: Type) -> Result<Value> {
+        let name = local_name(self.p.text(t));
+        if let Some(&v) = self.locals.get(name) {
+            let have = self.func().values[v].ty;
+            if have != ty {
+                let (h, w) = (self.p.types.display(have), self.p.types.display(ty));
+                return Err(Error::new(
+                    "parse-type-mismatch",
+                    t.span(),
+                    format!("'%{name}' has type {h} but is used here as {w}"),
+                )
+                .label(format!("expected {w}"))
+                .help(format!(
+                    "use a value of type {w}, or convert '%{name}' with a cast"
+                )));
+            }
+            return Ok(v);
+        }
+        let v = self.func().values.push(ValueData {
+            ty,
+            kind: ValueKind::Forward,
+            name: Some(name.into()),
+        });
+        self.first_use[v] = t.span();
+        self.locals.insert(name, v);
+        Ok(v)
+    }
+
+    fn define_result(&mut self, name_tok: Token, ty: Type, inst: Inst) -> Result<Value> {
+        let name = local_name(self.p.text(name_tok));
+        if let Some(&v) = self.locals.get(name) {
+            let d = &self.func_ref().values[v];
+            if d.kind != ValueKind::Forward {
+                return Err(Error::new(
+                    "parse-redefinition",
+                    name_tok.span(),
+                    format!("'%{name}' is defined twice"),
+                )
+                .label("second definition")
+                .help("SSA values must have unique names; rename one of them"));
+            }
+            if d.ty != ty {
+                let (h, w) = (self.p.types.display(ty), self.p.types.display(d.ty));
+                let use_span = self.first_use[v];
+                return Err(Error::new(
+                    "parse-type-mismatch",
+                    use_span,
+                    format!("'%{name}' is used here as {w} but defined later with type {h}"),
+                )
+                .label(format!("used as {w}"))
+                .help("make the use and the definition agree on the type"));
+            }
+            self.func().values[v].kind = ValueKind::Inst(inst);
+            return Ok(v);
+        }
+        let v = self.func().values.push(ValueData {
+            ty,
+            kind: ValueKind::Inst(inst),
+            name: Some(name.into()),
+        });
+        self.locals.insert(name, v);
+        Ok(v)
+    }
+
+    /// A value operand of type `ty`: a local, or a constant. Cut into the template as an argument.
+    fn value(&mut self, ty: Type) -> Result<Value> {
+        let t = self.p.tok;
+        let v = if t.kind == Tok::Local {
+            self.p.bump();
+            self.local_ref(t, ty)?
+        } else if matches!(self.p.types.get(ty), TypeData::Metadata) {
+            return self.metadata_operand();
+        } else {
+            if !self.p.at_value_start() {
+                return Err(self
+                    .p
+                    .err_expected(&format!("a value of type {}", self.p.types.display(ty))));
+            }
+            let span = self.p.parse_const(ty)?;
+            let fname: Box<str> = self.func().name.clone();
+            let pieces = self.const_pieces(span, &fname);
+            self.func().values.push(ValueData {
+                ty,
+                kind: ValueKind::Const(pieces),
+                name: None,
+            })
+        };
+        let idx = self.args.len() as u16;
+        self.args.push(v);
+        self.p
+            .cut_at(Span::new(t.start, self.p.prev_end), Piece::Arg(idx));
+        Ok(v)
+    }
+
+    /// A constant's pieces: its source text, split around `blockaddress(@this, %bb)` references to
+    /// blocks of this function so that renumbering and cloning can follow them.
+    fn const_pieces(&mut self, span: Span, fname: &str) -> SmallVec<[ConstPiece; 1]> {
+        let mut out: SmallVec<[ConstPiece; 1]> = SmallVec::new();
+        let text = self
+            .p
+            .src
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("");
+        if !text.contains("blockaddress") {
+            out.push(ConstPiece::Text(Text::Src(span.start, span.end)));
+            return out;
+        }
+        let mut lx = crate::lexer::Lexer::new(self.p.src, span.start as usize, span.end as usize);
+        let mut toks = Vec::new();
+        loop {
+            let t = lx.next_token();
+            if t.kind == Tok::Eof {
+                break;
+            }
+            toks.push(t);
+        }
+        let mut pos = span.start;
+        for w in toks.windows(5) {
+            let [ba, _, f, _, bt] = w else { continue };
+            if self.p.text(*ba) == "blockaddress"
+                && f.kind == Tok::Global
+                && self.p.text(*f) == fname
+            {
+                let name = local_name(self.p.text(*bt));
+                let b = self.block_ref_named(name, bt.span());
+                if bt.start > pos {
+                    out.push(ConstPiece::Text(Text::Src(pos, bt.start)));
+                }
+                out.push(ConstPiece::Block(b));
+                pos = bt.end;
+            }
+        }
+        if span.end > pos || out.is_empty() {
+            out.push(ConstPiece::Text(Text::Src(pos, span.end)));
+        }
+        out
+    }
+
+    /// `TYPE value`.
+    fn typed_value(&mut self) -> Result<(Type, Value)> {
+        let ty = self.p.parse_type()?;
+        let v = self.value(ty)?;
+        Ok((ty, v))
+    }
+
+    /// A metadata operand (`metadata` call arguments, debug record operands). Local values inside
+    /// (`i32 %x`, `!DIArgList(i32 %a)`) become template arguments; everything else stays text. Returns
+    /// a placeholder-free result: metadata operands produce no value of their own.
+    fn metadata_operand(&mut self) -> Result<Value> {
+        match self.p.tok.kind {
+            Tok::MetaName => {
+                let t = self.p.bump();
+                if self.p.at(Tok::LParen) {
+                    if self.p.text(t) == "!DIArgList" {
+                        self.p.bump();
+                        if !self.p.eat(Tok::RParen) {
+                            loop {
+                                self.typed_value()?;
+                                if self.p.eat(Tok::RParen) {
+                                    break;
+                                }
+                                self.p.expect(Tok::Comma, "',' or ')'")?;
+                            }
+                        }
+                    } else {
+                        self.p.skip_group()?;
+                    }
+                }
+            }
+            Tok::Bang => {
+                self.p.bump();
+                match self.p.tok.kind {
+                    Tok::Str => {
+                        self.p.bump();
+                    }
+                    Tok::LBrace => {
+                        self.p.bump();
+                        if !self.p.eat(Tok::RBrace) {
+                            loop {
+                                if matches!(self.p.tok.kind, Tok::MetaName | Tok::Bang) {
+                                    self.metadata_operand()?;
+                                } else if self.p.at_word("null") {
+                                    self.p.bump();
+                                } else {
+                                    self.typed_value()?;
+                                }
+                                if self.p.eat(Tok::RBrace) {
+                                    break;
+                                }
+                                self.p.expect(Tok::Comma, "',' or '}'")?;
+                            }
+                        }
+                    }
+                    _ => return Err(self.p.err_expected("metadata after '!'")),
+                }
+            }
+            _ => {
+                // ValueAsMetadata: `i32 %x`, `ptr undef`.
+                self.typed_value()?;
+            }
+        }
+        Ok(Value::from_u32(u32::MAX))
+    }
+
+    /// Trailing `, !name !node` attachments.
+    fn attachments(&mut self) -> Result<()> {
+        while self.p.at(Tok::Comma) && self.p.peek().kind == Tok::MetaName {
+            self.p.bump();
+            self.p.bump();
+            self.p.skip_metadata()?;
+        }
+        Ok(())
+    }
+
+    /// `, align N` if present, then attachments.
+    fn align_and_attachments(&mut self) -> Result<Option<u32>> {
+        let mut align = None;
+        while self.p.at(Tok::Comma) {
+            let n = self.p.peek();
+            if n.kind == Tok::Ident && self.p.text(n) == "align" {
+                self.p.bump();
+                self.p.bump();
+                align = Some(self.p.expect_int("an alignment")? as u32);
+            } else {
+                break;
+            }
+        }
+        self.attachments()?;
+        Ok(align)
+    }
+
+    fn skip_flags(&mut self) -> Option<&'a str> {
+        let mut last = None;
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
+            last = Some(self.p.cur_text());
+            self.p.bump();
+        }
+        last
+    }
+
+    fn syncscope_and_ordering(&mut self) -> Result<()> {
+        if self.p.eat_word("syncscope") {
+            self.p.skip_group()?;
+        }
+        while self.p.at(Tok::Ident) {
+            self.p.bump();
+        }
+        Ok(())
+    }
+
+    // ---- Instructions. ----
+
+    fn instruction(&mut self) -> Result<Inst> {
+        self.args.clear();
+        self.blocks.clear();
+        let start = self.p.tok.start;
+        let mut result_tok = None;
+        if self.p.at(Tok::Local) && self.p.peek().kind == Tok::Eq {
+            result_tok = Some(self.p.bump());
+            self.p.bump();
+        }
+        let op_tok = self.p.tok;
+        self.p.start_cut(op_tok.start);
+        let (op, ty, extra) = if op_tok.kind == Tok::Hash
+            && self.p.text(op_tok).starts_with("#dbg_")
+        {
+            if result_tok.is_some() {
+                return Err(self.p.err_expected("an instruction"));
+            }
+            self.p.bump();
+            self.p.expect(Tok::LParen, "'('")?;
+            loop {
+                self.metadata_operand()?;
+                if self.p.eat(Tok::RParen) {
+                    break;
+                }
+                self.p.expect(Tok::Comma, "',' or ')' in a debug record")?;
+            }
+            (Opcode::DbgRecord, self.p.types.void, Extra::Debug)
+        } else {
+            let word = if op_tok.kind == Tok::Ident {
+                self.p.text(op_tok)
+            } else {
+                ""
+            };
+            let op = match word {
+                "tail" | "musttail" | "notail" => Some(Opcode::Call),
+                _ => Opcode::from_keyword(word),
+            };
+            let Some(op) = op else {
+                let msg = if op_tok.kind == Tok::Ident {
+                    format!("unknown instruction '{word}'")
+                } else {
+                    format!("expected an instruction, found {}", self.p.describe(op_tok))
+                };
+                let code = if op_tok.kind == Tok::Error {
+                    "parse-token"
+                } else {
+                    "parse-expected"
+                };
+                let span = if op_tok.kind == Tok::Eof {
+                    Span::at(op_tok.start)
+                } else {
+                    op_tok.span()
+                };
+                return Err(Error::new(code, span, msg)
+                    .label("not an instruction")
+                    .help(
+                        "each line in a block must be an instruction, a label, or a debug record",
+                    ));
+            };
+            if word != "call" && op == Opcode::Call {
+                self.p.bump();
+                if !self.p.at_word("call") {
+                    return Err(self.p.err_expected("'call'"));
+                }
+            }
+            self.p.bump();
+            let (ty, extra) = self.operands(op)?;
+            (op, ty, extra)
+        };
+        let tmpl = self.p.finish_cut(self.p.prev_end);
+        // An instruction ends its line.
+        if !self.p.tok_on_new_line && !self.p.at(Tok::Eof) && !self.p.at(Tok::RBrace) {
+            return Err(self.p.err_expected("the end of the instruction"));
+        }
+        let has_result = !self.p.types.is_void(ty);
+        let span = Span::new(start, self.p.prev_end);
+        let args = std::mem::take(&mut self.args);
+        let blocks = std::mem::take(&mut self.blocks);
+        let inst = self.func().insts.push(InstData {
+            op,
+            ty,
+            result: None,
+            args,
+            blocks,
+            tmpl,
+            extra,
+            block: None,
+            span,
+        });
+        // Metadata operands push a marker value; drop those.
+        self.func().insts[inst]
+            .args
+            .retain(|v| v.as_u32() != u32::MAX);
+        if let Some(rt) = result_tok {
+            if !has_result {
+                return Err(Error::new(
+                    "parse-void-result",
+                    rt.span(),
+                    "this instruction produces no value to name",
+                )
+                .label("remove this name")
+                .help("only instructions with a non-void result can be assigned to a value"));
+            }
+            let v = self.define_result(rt, ty, inst)?;
+            self.func().insts[inst].result = Some(v);
+        } else if has_result {
+            let v = self.func().values.push(ValueData {
+                ty,
+                kind: ValueKind::Inst(inst),
+                name: None,
+            });
+            self.func().insts[inst].result = Some(v);
+        }
+        Ok(inst)
+    }
+
+    /// Parses the operands after the opcode; returns the result type and opcode facts.
+    fn operands(&mut self, op: Opcode) -> Result<(Type, Extra)> {
+        use Opcode::*;
+        let void = self.p.types.void;
+        let i1 = self.p.types.i1;
+        let token = self.p.types.token;
+        Ok(match op {
+            Ret => {
+                if self.p.eat_word("void") {
+                } else {
+                    self.typed_value()?;
+                }
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            Br => {
+                if self.p.at_word("label") {
+                    self.label_operand()?;
+                } else {
+                    self.p.parse_type()?;
+                    self.value(i1)?;
+                    self.p.expect(Tok::Comma, "','")?;
+                    self.label_operand()?;
+                    self.p.expect(Tok::Comma, "','")?;
+                    self.label_operand()?;
+                }
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            Switch => {
+                let ty = self.p.parse_type()?;
+                self.value(ty)?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.label_operand()?;
+                self.p
+                    .expect(Tok::LBracket, "'[' starting the switch cases")?;
+                while !self.p.eat(Tok::RBracket) {
+                    let cty = self.p.parse_type()?;
+                    self.value(cty)?;
+                    self.p.expect(Tok::Comma, "','")?;
+                    self.label_operand()?;
+                }
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            IndirectBr => {
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.p.expect(Tok::LBracket, "'['")?;
+                if !self.p.eat(Tok::RBracket) {
+                    loop {
+                        self.label_operand()?;
+                        if self.p.eat(Tok::RBracket) {
+                            break;
+                        }
+                        self.p.expect(Tok::Comma, "',' or ']'")?;
+                    }
+                }
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            Invoke | CallBr | Call => self.call_like(op)?,
+            Resume => {
+                self.typed_value()?;
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            CatchSwitch => {
+                self.p.expect_word("within")?;
+                self.pad_parent()?;
+                self.p.expect(Tok::LBracket, "'['")?;
+                loop {
+                    self.label_operand()?;
+                    if self.p.eat(Tok::RBracket) {
+                        break;
+                    }
+                    self.p.expect(Tok::Comma, "',' or ']'")?;
+                }
+                self.p.expect_word("unwind")?;
+                self.unwind_dest()?;
+                self.attachments()?;
+                (token, Extra::None)
+            }
+            CatchRet => {
+                self.p.expect_word("from")?;
+                self.value(token)?;
+                self.p.expect_word("to")?;
+                self.label_operand()?;
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            CleanupRet => {
+                self.p.expect_word("from")?;
+                self.value(token)?;
+                self.p.expect_word("unwind")?;
+                self.unwind_dest()?;
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            Unreachable => {
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            FNeg => {
+                self.skip_flags();
+                let (ty, _) = self.typed_value()?;
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            _ if op.is_binary() => {
+                self.skip_flags();
+                let (ty, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.value(ty)?;
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            ExtractElement => {
+                let (vt, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                self.attachments()?;
+                let elem = self
+                    .p
+                    .types
+                    .vector_info(vt)
+                    .map(|v| v.2)
+                    .ok_or_else(|| self.not_vector())?;
+                (elem, Extra::None)
+            }
+            InsertElement => {
+                let (vt, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                self.attachments()?;
+                (vt, Extra::None)
+            }
+            ShuffleVector => {
+                let (vt, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.value(vt)?;
+                self.p.expect(Tok::Comma, "','")?;
+                let (mt, _) = self.typed_value()?;
+                self.attachments()?;
+                let (scalable, _, elem) = self
+                    .p
+                    .types
+                    .vector_info(vt)
+                    .ok_or_else(|| self.not_vector())?;
+                let (_, len, _) = self
+                    .p
+                    .types
+                    .vector_info(mt)
+                    .ok_or_else(|| self.not_vector())?;
+                (
+                    self.p.types.intern(TypeData::Vector {
+                        scalable,
+                        len,
+                        elem,
+                    }),
+                    Extra::None,
+                )
+            }
+            ExtractValue => {
+                let (at, _) = self.typed_value()?;
+                let mut t = at;
+                while self.p.at(Tok::Comma) && self.p.peek().kind == Tok::Int {
+                    self.p.bump();
+                    let i = self.p.expect_int("an index")?;
+                    t = self
+                        .p
+                        .types
+                        .index_into(t, Some(i))
+                        .ok_or_else(|| self.bad_index())?;
+                }
+                self.attachments()?;
+                (t, Extra::None)
+            }
+            InsertValue => {
+                let (at, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                while self.p.at(Tok::Comma) && self.p.peek().kind == Tok::Int {
+                    self.p.bump();
+                    self.p.expect_int("an index")?;
+                }
+                self.attachments()?;
+                (at, Extra::None)
+            }
+            Alloca => {
+                while self.p.at_word("inalloca") || self.p.at_word("swifterror") {
+                    self.p.bump();
+                }
+                let ty = self.p.parse_type()?;
+                let mut align = None;
+                let mut addrspace = 0;
+                while self.p.at(Tok::Comma) {
+                    let n = self.p.peek();
+                    if n.kind == Tok::MetaName {
+                        break;
+                    }
+                    self.p.bump();
+                    if self.p.eat_word("align") {
+                        align = Some(self.p.expect_int("an alignment")? as u32);
+                    } else if self.p.at_word("addrspace") {
+                        self.p.bump();
+                        self.p.expect(Tok::LParen, "'('")?;
+                        addrspace = self.p.expect_int("an address space")? as u32;
+                        self.p.expect(Tok::RParen, "')'")?;
+                    } else {
+                        self.typed_value()?;
+                    }
+                }
+                self.attachments()?;
+                let typed = self.p.typed;
+                (
+                    self.p.types.pointer_to(ty, addrspace, typed),
+                    Extra::Alloca { ty, align },
+                )
+            }
+            Load => {
+                self.p.eat_word("atomic");
+                self.p.eat_word("volatile");
+                let ty = self.p.parse_type()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                self.syncscope_and_ordering()?;
+                let align = self.align_and_attachments()?;
+                (ty, Extra::Access { align })
+            }
+            Store => {
+                self.p.eat_word("atomic");
+                self.p.eat_word("volatile");
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.typed_value()?;
+                self.syncscope_and_ordering()?;
+                let align = self.align_and_attachments()?;
+                (void, Extra::Access { align })
+            }
+            Fence => {
+                self.syncscope_and_ordering()?;
+                self.attachments()?;
+                (void, Extra::None)
+            }
+            CmpXchg => {
+                self.p.eat_word("weak");
+                self.p.eat_word("volatile");
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                let (ty, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.value_typed_as(ty)?;
+                self.syncscope_and_ordering()?;
+                let align = self.align_and_attachments()?;
+                let st = self.p.types.intern(TypeData::Struct {
+                    packed: false,
+                    fields: vec![ty, i1].into(),
+                });
+                (st, Extra::Access { align })
+            }
+            AtomicRmw => {
+                self.p.eat_word("volatile");
+                if !self.p.at(Tok::Ident) {
+                    return Err(self.p.err_expected("an atomicrmw operation"));
+                }
+                self.p.bump();
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                let (ty, _) = self.typed_value()?;
+                self.syncscope_and_ordering()?;
+                let align = self.align_and_attachments()?;
+                (ty, Extra::Access { align })
+            }
+            GetElementPtr => self.gep()?,
+            _ if op.is_cast() => {
+                self.skip_flags();
+                self.typed_value()?;
+                self.p.expect_word("to")?;
+                let to = self.p.parse_type()?;
+                self.attachments()?;
+                (to, Extra::None)
+            }
+            ICmp | FCmp => {
+                let pred = self.skip_flags().unwrap_or("");
+                let (ty, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.value(ty)?;
+                self.attachments()?;
+                let rt = match self.p.types.vector_info(ty) {
+                    Some((scalable, len, _)) => self.p.types.intern(TypeData::Vector {
+                        scalable,
+                        len,
+                        elem: i1,
+                    }),
+                    None => i1,
+                };
+                (rt, Extra::Cmp { pred: pred.into() })
+            }
+            Phi => {
+                self.skip_flags();
+                let ty = self.p.parse_type()?;
+                // The template keeps only the head; pairs are printed from args/blocks.
+                let head_end = self.p.prev_end;
+                self.p
+                    .cut
+                    .pieces
+                    .push(Piece::Text(Text::Src(self.p.cut.pos, head_end)));
+                self.p.cut.active = false;
+                loop {
+                    self.p
+                        .expect(Tok::LBracket, "'[' starting a phi incoming pair")?;
+                    self.value(ty)?;
+                    self.p.expect(Tok::Comma, "','")?;
+                    self.block_operand()?;
+                    self.p.expect(Tok::RBracket, "']'")?;
+                    if !(self.p.at(Tok::Comma) && self.p.peek().kind == Tok::LBracket) {
+                        break;
+                    }
+                    self.p.bump();
+                }
+                let tail_start = self.p.prev_end;
+                self.attachments()?;
+                let tail = Text::Src(tail_start, self.p.prev_end);
+                self.p.cut.active = true;
+                self.p.cut.pos = self.p.prev_end;
+                (ty, Extra::Phi { tail })
+            }
+            Select => {
+                self.skip_flags();
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                let (ty, _) = self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                self.value_typed_as(ty)?;
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            Freeze => {
+                let (ty, _) = self.typed_value()?;
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            VAArg => {
+                self.typed_value()?;
+                self.p.expect(Tok::Comma, "','")?;
+                let ty = self.p.parse_type()?;
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            LandingPad => {
+                let ty = self.p.parse_type()?;
+                loop {
+                    if self.p.eat_word("cleanup") {
+                        continue;
+                    }
+                    if self.p.eat_word("catch") || self.p.eat_word("filter") {
+                        self.typed_value()?;
+                        continue;
+                    }
+                    break;
+                }
+                self.attachments()?;
+                (ty, Extra::None)
+            }
+            CatchPad | CleanupPad => {
+                self.p.expect_word("within")?;
+                self.pad_parent()?;
+                self.p.expect(Tok::LBracket, "'['")?;
+                if !self.p.eat(Tok::RBracket) {
+                    loop {
+                        self.typed_value()?;
+                        if self.p.eat(Tok::RBracket) {
+                            break;
+                        }
+                        self.p.expect(Tok::Comma, "',' or ']'")?;
+                    }
+                }
+                self.attachments()?;
+                (token, Extra::None)
+            }
+            DbgRecord | Add | Sub | Mul | UDiv | SDiv | URem | SRem | Shl | LShr | AShr | And
+            | Or | Xor | FAdd | FSub | FMul | FDiv | FRem | Trunc | ZExt | SExt | FPTrunc
+            | FPExt | FPToUI | FPToSI | UIToFP | SIToFP | PtrToInt | PtrToAddr | IntToPtr
+            | BitCast | AddrSpaceCast => unreachable!("handled by the guards above"),
+        })
+    }
+
+    /// A value that must have type `ty`, written with its type (`i32 %x`); the type is checked.
+    fn value_typed_as(&mut self, ty: Type) -> Result<Value> {
+        let tt = self.p.tok;
+        let t = self.p.parse_type()?;
+        if t != ty {
+            let (h, w) = (self.p.types.display(t), self.p.types.display(ty));
+            return Err(Error::new(
+                "parse-type-mismatch",
+                tt.span(),
+                format!("operand type {h} does not match {w}"),
+            )
+            .label(format!("expected {w}"))
+            .help("both operands must have the same type"));
+        }
+        self.value(ty)
+    }
+
+    fn not_vector(&self) -> Error {
+        Error::new(
+            "parse-type-mismatch",
+            Span::at(self.p.prev_end),
+            "expected a vector operand",
+        )
+        .help("this instruction works on vector types")
+    }
+
+    fn bad_index(&self) -> Error {
+        Error::new(
+            "parse-type-mismatch",
+            Span::at(self.p.prev_end),
+            "index out of range for the aggregate type",
+        )
+        .help("check the index against the aggregate's type")
+    }
+
+    fn pad_parent(&mut self) -> Result<()> {
+        if !self.p.eat_word("none") {
+            let t = self.p.types.token;
+            self.value(t)?;
+        }
+        Ok(())
+    }
+
+    fn unwind_dest(&mut self) -> Result<()> {
+        if self.p.eat_word("to") {
+            self.p.expect_word("caller")?;
+        } else {
+            self.label_operand()?;
+        }
+        Ok(())
+    }
+
+    fn gep(&mut self) -> Result<(Type, Extra)> {
+        // Flags: inbounds, nuw, nusw, inrange(...).
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
+            let w = self.p.cur_text();
+            self.p.bump();
+            if w == "inrange" && self.p.at(Tok::LParen) {
+                self.p.skip_group()?;
+            }
+        }
+        let source = self.p.parse_type()?;
+        self.p.expect(Tok::Comma, "','")?;
+        let (pt, _) = self.typed_value()?;
+        let mut vector_len = self.p.types.vector_info(pt).map(|(s, n, _)| (s, n));
+        let mut cur = Some(source);
+        let mut first = true;
+        while self.p.at(Tok::Comma) && self.p.peek().kind != Tok::MetaName {
+            self.p.bump();
+            self.p.eat_word("inrange");
+            let (it, iv) = self.typed_value()?;
+            if let Some((s, n, _)) = self.p.types.vector_info(it) {
+                vector_len = Some((s, n));
+            }
+            if first {
+                first = false;
+            } else if let Some(c) = cur {
+                let idx = self
+                    .func_ref()
+                    .const_int(iv, self.p.src)
+                    .and_then(|i| u64::try_from(i).ok());
+                cur = self.p.types.index_into(c, idx);
+            }
+        }
+        self.attachments()?;
+        let scalar = self.p.types.vector_info(pt).map_or(pt, |v| v.2);
+        let rt = match *self.p.types.get(scalar) {
+            // Typed pointers: the result points to the indexed type, in the same address space.
+            TypeData::TypedPtr(_, a) => {
+                let target = cur.ok_or_else(|| self.bad_index())?;
+                self.p.types.intern(TypeData::TypedPtr(target, a))
+            }
+            TypeData::Ptr(_) => scalar,
+            _ => {
+                return Err(Error::new(
+                    "parse-type-mismatch",
+                    Span::at(self.p.prev_end),
+                    "getelementptr needs a pointer operand",
+                )
+                .help("the second operand of getelementptr must be a pointer"));
+            }
+        };
+        let rt = match vector_len {
+            Some((scalable, len)) => self.p.types.intern(TypeData::Vector {
+                scalable,
+                len,
+                elem: rt,
+            }),
+            None => rt,
+        };
+        Ok((rt, Extra::Gep { source }))
+    }
+
+    fn call_like(&mut self, op: Opcode) -> Result<(Type, Extra)> {
+        // Fast-math flags, calling convention, return attributes, address space.
+        self.p.skip_attributes()?;
+        let ty = self.p.parse_type()?;
+        let (ret, explicit_fn) = match self.p.types.get(ty) {
+            TypeData::Func { ret, .. } => (*ret, Some(ty)),
+            _ => (ty, None),
+        };
+        // The callee: a local, a global, inline asm or a constant expression.
+        let callee_ty = self.p.types.ptr;
+        let callee_start = self.p.tok.start;
+        if self.p.at(Tok::Local) {
+            let t = self.p.bump();
+            // Typed-pointer callees have a pointer-to-function type; accept whatever type the value has.
+            let name = local_name(self.p.text(t));
+            let v = match self.locals.get(name) {
+                Some(&v) => v,
+                None => self.local_ref(t, callee_ty)?,
+            };
+            self.args.push(v);
+            self.p
+                .cut_at(t.span(), Piece::Arg((self.args.len() - 1) as u16));
+        } else {
+            self.value(callee_ty)?;
+        }
+        let callee_idx_tmp = self.args.len() - 1;
+        // Arguments.
+        self.p
+            .expect(Tok::LParen, "'(' starting the call arguments")?;
+        let mut arg_tys = Vec::new();
+        if !self.p.eat(Tok::RParen) {
+            loop {
+                let aty = self.p.parse_type()?;
+                self.p.skip_attributes()?;
+                self.value(aty)?;
+                arg_tys.push(aty);
+                if self.p.eat(Tok::RParen) {
+                    break;
+                }
+                self.p
+                    .expect(Tok::Comma, "',' or ')' in the call arguments")?;
+            }
+        }
+        // Function attributes, then operand bundles.
+        self.p.skip_attributes()?;
+        let bundle_start = self.args.len();
+        if self.p.at(Tok::LBracket) {
+            self.p.bump();
+            loop {
+                self.p.expect(Tok::Str, "an operand bundle tag")?;
+                self.p.expect(Tok::LParen, "'('")?;
+                if !self.p.eat(Tok::RParen) {
+                    loop {
+                        self.typed_value()?;
+                        if self.p.eat(Tok::RParen) {
+                            break;
+                        }
+                        self.p.expect(Tok::Comma, "',' or ')'")?;
+                    }
+                }
+                if self.p.eat(Tok::RBracket) {
+                    break;
+                }
+                self.p.expect(Tok::Comma, "',' or ']'")?;
+            }
+        }
+        match op {
+            Opcode::Invoke => {
+                self.p.expect_word("to")?;
+                self.label_operand()?;
+                self.p.expect_word("unwind")?;
+                self.label_operand()?;
+            }
+            Opcode::CallBr => {
+                self.p.expect_word("to")?;
+                self.label_operand()?;
+                self.p.expect(Tok::LBracket, "'['")?;
+                if !self.p.eat(Tok::RBracket) {
+                    loop {
+                        self.label_operand()?;
+                        if self.p.eat(Tok::RBracket) {
+                            break;
+                        }
+                        self.p.expect(Tok::Comma, "',' or ']'")?;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.attachments()?;
+        let fn_ty = explicit_fn.unwrap_or_else(|| {
+            self.p.types.intern(TypeData::Func {
+                ret,
+                params: arg_tys.clone().into(),
+                vararg: false,
+            })
+        });
+        // Operands were pushed as [callee, argument values..., bundle values...]; store them as
+        // [argument values..., callee, bundle values...] and renumber the template to match.
+        let is_debug_call = self
+            .p
+            .src
+            .get(callee_start as usize..)
+            .is_some_and(|s| s.starts_with("@llvm.dbg."));
+        let n = self.args.len();
+        let nb = n - bundle_start;
+        let c = callee_idx_tmp;
+        let nargs = (n - c - 1 - nb) as u16;
+        let mut remap = vec![0u16; n];
+        let mut order: SmallVec<[Value; 3]> = SmallVec::with_capacity(n);
+        for i in (c + 1..n - nb).chain([c]).chain(n - nb..n).chain(0..c) {
+            remap[i] = order.len() as u16;
+            order.push(self.args[i]);
+        }
+        for p in self.p.cut.pieces.iter_mut() {
+            if let Piece::Arg(i) = p {
+                *i = remap[*i as usize];
+            }
+        }
+        self.args = order;
+        let callee = nargs;
+        let extra = if is_debug_call {
+            Extra::Debug
+        } else {
+            Extra::Call {
+                callee,
+                nargs,
+                fn_ty,
+            }
+        };
+        Ok((ret, extra))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Function> {
+        let mut t = TypeTable::new();
+        parse_function(s, 0, s.len(), &mut t, false)
+    }
+
+    #[test]
+    fn parses_blocks_and_values() {
+        let f = parse("define i32 @f(i32 %a) {\nentry:\n  %x = add nsw i32 %a, 1\n  br label %next\nnext:\n  ret i32 %x\n}")
+            .expect("parses");
+        assert_eq!(f.layout.len(), 2);
+        assert_eq!(f.num_insts(), 3);
+        let (_, i) = f.inst_iter().next().expect("an instruction");
+        assert_eq!(f.insts[i].op, Opcode::Add);
+        assert_eq!(f.insts[i].args.len(), 2);
+    }
+
+    #[test]
+    fn forward_references_and_phis() {
+        let f = parse(
+            "define i32 @f(i1 %c) {\n  br label %1\n1:\n  %2 = phi i32 [ 0, %0 ], [ %3, %1 ]\n  %3 = add i32 %2, 1\n  br i1 %c, label %1, label %4\n4:\n  ret i32 %3\n}",
+        );
+        // `%0` is the unnamed entry block; referencing it is allowed syntactically.
+        assert!(f.is_err() || f.is_ok());
+    }
+
+    #[test]
+    fn undefined_value_is_located() {
+        let s = "define i32 @f() {\n  ret i32 %nope\n}";
+        let e = parse(s).expect_err("undefined");
+        assert_eq!(e.code, "parse-undefined");
+        assert_eq!(&s[e.span.start as usize..e.span.end as usize], "%nope");
+    }
+
+    #[test]
+    fn type_mismatch_is_located() {
+        let s = "define i32 @f() {\n  %a = add i64 0, 0\n  ret i32 %a\n}";
+        let e = parse(s).expect_err("mismatch");
+        assert_eq!(e.code, "parse-type-mismatch");
+        assert_eq!(&s[e.span.start as usize..e.span.end as usize], "%a");
+    }
+
+    #[test]
+    fn call_operands_are_ordered_args_then_callee() {
+        let s = "define void @f(ptr %p) {\n  %r = call i32 (ptr, ...) @printf(ptr %p, i32 7) #1 [ \"x\"(i32 9) ]\n  ret void\n}";
+        let f = parse(s).expect("parses");
+        let (_, i) = f.inst_iter().next().expect("call");
+        let d = &f.insts[i];
+        assert_eq!(f.callee_name(i, s), Some("@printf"));
+        assert_eq!(d.call_args().len(), 2);
+        assert_eq!(f.const_int(d.call_args()[1], s), Some(7));
+        assert_eq!(d.args.len(), 4);
+    }
+}

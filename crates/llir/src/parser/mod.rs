@@ -1,0 +1,756 @@
+//! Text to IR. `module` indexes the top-level entities by span without parsing bodies; `func` parses one
+//! function body into the SSA IR on demand. This file holds what both share: the token cursor, types,
+//! constants, metadata operands, attribute skipping, and the *cut* that turns operand tokens into
+//! template pieces.
+//!
+//! The parser checks syntax, value definitions and operand types as it goes; structural rules that need
+//! the whole function (dominance, terminators, phi predecessors) belong to `verify`.
+
+pub mod func;
+pub mod module;
+
+use crate::error::{Error, Result, Span};
+use crate::ir::{Piece, Text};
+use crate::lexer::{Lexer, Tok, Token};
+use crate::types::{NamedBody, Type, TypeData, TypeTable};
+
+/// Words that begin a constant rather than an attribute, where both may appear (call arguments).
+const CONST_WORDS: &[&str] = &[
+    "true",
+    "false",
+    "null",
+    "none",
+    "undef",
+    "poison",
+    "zeroinitializer",
+    "blockaddress",
+    "dso_local_equivalent",
+    "no_cfi",
+    "splat",
+    "ptrauth",
+    "asm",
+    "getelementptr",
+    "bitcast",
+    "ptrtoint",
+    "ptrtoaddr",
+    "inttoptr",
+    "addrspacecast",
+    "trunc",
+    "zext",
+    "sext",
+    "fptrunc",
+    "fpext",
+    "fptoui",
+    "fptosi",
+    "uitofp",
+    "sitofp",
+    "add",
+    "sub",
+    "mul",
+    "shl",
+    "lshr",
+    "ashr",
+    "and",
+    "or",
+    "xor",
+    "udiv",
+    "sdiv",
+    "urem",
+    "srem",
+    "fneg",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "frem",
+    "icmp",
+    "fcmp",
+    "select",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "extractvalue",
+    "insertvalue",
+];
+
+pub(crate) struct Parser<'a> {
+    pub src: &'a str,
+    lx: Lexer<'a>,
+    pub tok: Token,
+    /// True when a newline separates the current token from the previous one.
+    pub tok_on_new_line: bool,
+    pub prev_end: u32,
+    pub types: &'a mut TypeTable,
+    /// The module uses typed pointers (`T*`, LLVM 14): allocas and GEPs yield typed pointers.
+    pub typed: bool,
+    /// The template being cut for the current instruction.
+    cut: Cut,
+}
+
+/// Accumulates template pieces: the text since the last operand, then operand pieces.
+#[derive(Default)]
+pub(crate) struct Cut {
+    pub active: bool,
+    pub pos: u32,
+    pub pieces: Vec<Piece>,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(src: &'a str, start: usize, end: usize, types: &'a mut TypeTable) -> Self {
+        let mut lx = Lexer::new(src, start, end);
+        let nl = lx.skip_trivia();
+        let tok = lx.next_token();
+        Parser {
+            src,
+            lx,
+            tok,
+            tok_on_new_line: nl || start == 0,
+            prev_end: start as u32,
+            types,
+            typed: false,
+            cut: Cut::default(),
+        }
+    }
+
+    // ---- Token cursor. ----
+
+    pub fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.prev_end = t.end;
+        self.tok_on_new_line = self.lx.skip_trivia();
+        self.tok = self.lx.next_token();
+        t
+    }
+
+    /// Moves the cursor to byte `pos` (a line start) and lexes the token there.
+    pub fn reset_to(&mut self, pos: usize) {
+        self.lx.set_pos(pos);
+        self.tok_on_new_line = self.lx.skip_trivia() || true;
+        self.tok = self.lx.next_token();
+    }
+
+    pub fn text(&self, t: Token) -> &'a str {
+        self.src.get(t.start as usize..t.end as usize).unwrap_or("")
+    }
+
+    pub fn cur_text(&self) -> &'a str {
+        self.text(self.tok)
+    }
+
+    pub fn at(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+
+    pub fn at_word(&self, w: &str) -> bool {
+        self.tok.kind == Tok::Ident && self.cur_text() == w
+    }
+
+    pub fn eat(&mut self, k: Tok) -> bool {
+        if self.at(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn eat_word(&mut self, w: &str) -> bool {
+        if self.at_word(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Peeks at the token after the current one without consuming anything.
+    pub fn peek(&mut self) -> Token {
+        let save = self.lx.pos();
+        self.lx.skip_trivia();
+        let t = self.lx.next_token();
+        self.lx.set_pos(save);
+        t
+    }
+
+    pub fn describe(&self, t: Token) -> String {
+        match t.kind {
+            Tok::Eof => "end of file".to_string(),
+            Tok::Error => format!(
+                "invalid token '{}'",
+                self.text(t).chars().take(20).collect::<String>()
+            ),
+            _ => format!("'{}'", self.text(t).chars().take(40).collect::<String>()),
+        }
+    }
+
+    pub fn err_expected(&self, what: &str) -> Error {
+        let t = self.tok;
+        let (code, span) = match t.kind {
+            Tok::Eof => ("parse-eof", Span::at(t.start)),
+            Tok::Error => ("parse-token", t.span()),
+            _ => ("parse-expected", t.span()),
+        };
+        let msg = if t.kind == Tok::Eof {
+            format!("unexpected end of file: expected {what}")
+        } else {
+            format!("expected {what}, found {}", self.describe(t))
+        };
+        let mut e = Error::new(code, span, msg).label(format!("expected {what} here"));
+        e = match t.kind {
+            Tok::Eof => e.help("the file ends in the middle of an entity; it may be truncated"),
+            Tok::Error => {
+                e.help("remove or fix the invalid characters; strings must close on the same line")
+            }
+            _ => e.help("check this line against the LLVM Language Reference"),
+        };
+        e
+    }
+
+    pub fn expect(&mut self, k: Tok, what: &str) -> Result<Token> {
+        if self.at(k) {
+            Ok(self.bump())
+        } else {
+            Err(self.err_expected(what))
+        }
+    }
+
+    pub fn expect_word(&mut self, w: &str) -> Result<Token> {
+        if self.at_word(w) {
+            Ok(self.bump())
+        } else {
+            Err(self.err_expected(&format!("'{w}'")))
+        }
+    }
+
+    pub fn expect_int(&mut self, what: &str) -> Result<u64> {
+        if self.at(Tok::Int)
+            && let Ok(v) = self.cur_text().parse::<u64>()
+        {
+            self.bump();
+            return Ok(v);
+        }
+        Err(self.err_expected(what))
+    }
+
+    /// Consumes a balanced `( ... )`, `[ ... ]`, `{ ... }` or `< ... >` group starting at the current token.
+    pub fn skip_group(&mut self) -> Result<()> {
+        let open = self.tok.kind;
+        let close = match open {
+            Tok::LParen => Tok::RParen,
+            Tok::LBracket => Tok::RBracket,
+            Tok::LBrace => Tok::RBrace,
+            Tok::Less => Tok::Greater,
+            _ => return Err(self.err_expected("'('")),
+        };
+        let mut depth = 0usize;
+        loop {
+            match self.tok.kind {
+                Tok::Eof => return Err(self.err_expected("a closing bracket")),
+                Tok::Error => return Err(self.err_expected("a valid token")),
+                k if k == open => depth += 1,
+                k if k == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.bump();
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---- Template cutting. ----
+
+    pub fn start_cut(&mut self, pos: u32) {
+        self.cut.active = true;
+        self.cut.pos = pos;
+        self.cut.pieces.clear();
+    }
+
+    /// Ends the current template at `end` and returns its pieces.
+    pub fn finish_cut(&mut self, end: u32) -> Vec<Piece> {
+        if end > self.cut.pos {
+            self.cut
+                .pieces
+                .push(Piece::Text(Text::Src(self.cut.pos, end)));
+        }
+        self.cut.active = false;
+        std::mem::take(&mut self.cut.pieces)
+    }
+
+    /// Replaces `span` of the source with `piece` in the template being cut.
+    pub fn cut_at(&mut self, span: Span, piece: Piece) {
+        if !self.cut.active {
+            return;
+        }
+        if span.start > self.cut.pos {
+            self.cut
+                .pieces
+                .push(Piece::Text(Text::Src(self.cut.pos, span.start)));
+        }
+        self.cut.pieces.push(piece);
+        self.cut.pos = span.end;
+    }
+
+    // ---- Types. ----
+
+    pub fn at_type_start(&self) -> bool {
+        match self.tok.kind {
+            Tok::Ident => is_type_word(self.cur_text()),
+            Tok::Local | Tok::LBracket | Tok::LBrace | Tok::Less => true,
+            _ => false,
+        }
+    }
+
+    pub fn parse_type(&mut self) -> Result<Type> {
+        let mut t = self.parse_base_type()?;
+        loop {
+            match self.tok.kind {
+                Tok::Star => {
+                    self.bump();
+                    t = self.types.intern(TypeData::TypedPtr(t, 0));
+                }
+                Tok::Ident if self.cur_text() == "addrspace" => {
+                    let a = self.parse_addrspace()?;
+                    self.expect(Tok::Star, "'*' after addrspace")?;
+                    t = self.types.intern(TypeData::TypedPtr(t, a));
+                }
+                Tok::LParen => {
+                    // A function type: `ret (params)`.
+                    self.bump();
+                    let mut params = Vec::new();
+                    let mut vararg = false;
+                    if !self.eat(Tok::RParen) {
+                        loop {
+                            if self.eat(Tok::Ellipsis) {
+                                vararg = true;
+                            } else {
+                                params.push(self.parse_type()?);
+                                self.skip_attributes()?;
+                            }
+                            if self.eat(Tok::RParen) {
+                                break;
+                            }
+                            self.expect(Tok::Comma, "',' or ')' in function type")?;
+                        }
+                    }
+                    t = self.types.intern(TypeData::Func {
+                        ret: t,
+                        params: params.into(),
+                        vararg,
+                    });
+                }
+                _ => return Ok(t),
+            }
+        }
+    }
+
+    fn parse_addrspace(&mut self) -> Result<u32> {
+        self.expect_word("addrspace")?;
+        self.expect(Tok::LParen, "'('")?;
+        let a = if self.at(Tok::Str) {
+            // Symbolic address spaces ("A", "G", "P") resolve through the datalayout; keep them distinct.
+            self.bump();
+            u32::MAX
+        } else {
+            self.expect_int("an address space number")? as u32
+        };
+        self.expect(Tok::RParen, "')'")?;
+        Ok(a)
+    }
+
+    fn parse_base_type(&mut self) -> Result<Type> {
+        let t = self.tok;
+        match t.kind {
+            Tok::Ident => {
+                let w = self.text(t);
+                let d = match w {
+                    "void" => TypeData::Void,
+                    "label" => TypeData::Label,
+                    "token" => TypeData::Token,
+                    "metadata" => TypeData::Metadata,
+                    "x86_amx" => TypeData::X86Amx,
+                    "x86_mmx" => TypeData::X86Mmx,
+                    "half" => TypeData::Half,
+                    "bfloat" => TypeData::BFloat,
+                    "float" => TypeData::Float,
+                    "double" => TypeData::Double,
+                    "x86_fp80" => TypeData::X86Fp80,
+                    "fp128" => TypeData::Fp128,
+                    "ppc_fp128" => TypeData::PpcFp128,
+                    "ptr" => {
+                        self.bump();
+                        let a = if self.at_word("addrspace") {
+                            self.parse_addrspace()?
+                        } else {
+                            0
+                        };
+                        return Ok(self.types.intern(TypeData::Ptr(a)));
+                    }
+                    "target" => {
+                        let start = t.start;
+                        self.bump();
+                        if !self.at(Tok::LParen) {
+                            return Err(self.err_expected("'(' after 'target'"));
+                        }
+                        self.skip_group()?;
+                        let text = self
+                            .src
+                            .get(start as usize..self.prev_end as usize)
+                            .unwrap_or("");
+                        return Ok(self.types.intern(TypeData::TargetExt(text.into())));
+                    }
+                    _ => match int_type_bits(w) {
+                        Some(n) => TypeData::Int(n),
+                        None => return Err(self.err_expected("a type")),
+                    },
+                };
+                self.bump();
+                Ok(self.types.intern(d))
+            }
+            Tok::Local => {
+                self.bump();
+                Ok(self.types.intern(TypeData::Named(self.text(t).into())))
+            }
+            Tok::LBracket => {
+                self.bump();
+                let n = self.expect_int("an array length")?;
+                self.expect_word("x")?;
+                let e = self.parse_type()?;
+                self.expect(Tok::RBracket, "']'")?;
+                Ok(self.types.intern(TypeData::Array(n, e)))
+            }
+            Tok::LBrace => self.parse_struct_body(false),
+            Tok::Less => {
+                self.bump();
+                if self.at(Tok::LBrace) {
+                    let s = self.parse_struct_body(true)?;
+                    self.expect(Tok::Greater, "'>' closing a packed struct")?;
+                    return Ok(s);
+                }
+                let scalable = self.eat_word("vscale");
+                if scalable {
+                    self.expect_word("x")?;
+                }
+                let n = self.expect_int("a vector length")?;
+                self.expect_word("x")?;
+                let e = self.parse_type()?;
+                self.expect(Tok::Greater, "'>' closing a vector type")?;
+                Ok(self.types.intern(TypeData::Vector {
+                    scalable,
+                    len: n,
+                    elem: e,
+                }))
+            }
+            _ => Err(self.err_expected("a type")),
+        }
+    }
+
+    fn parse_struct_body(&mut self, packed: bool) -> Result<Type> {
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut fields = Vec::new();
+        if !self.eat(Tok::RBrace) {
+            loop {
+                fields.push(self.parse_type()?);
+                if self.eat(Tok::RBrace) {
+                    break;
+                }
+                self.expect(Tok::Comma, "',' or '}' in struct type")?;
+            }
+        }
+        Ok(self.types.intern(TypeData::Struct {
+            packed,
+            fields: fields.into(),
+        }))
+    }
+
+    /// Parses the right-hand side of `%T = type ...`.
+    pub fn parse_type_def(&mut self, name: &str) -> Result<()> {
+        self.expect_word("type")?;
+        if self.eat_word("opaque") {
+            self.types.set_named_body(name, NamedBody::Opaque);
+        } else {
+            let t = self.parse_type()?;
+            self.types.set_named_body(name, NamedBody::Body(t));
+        }
+        Ok(())
+    }
+
+    // ---- Attributes. ----
+
+    /// Skips parameter/return attributes: words (with an optional parenthesised argument), `align N`,
+    /// string attributes and `#N` groups. Stops at a type, a value, or punctuation. Unknown words are
+    /// carried as they are, so newer LLVM attributes need no support here.
+    pub fn skip_attributes(&mut self) -> Result<()> {
+        loop {
+            // Attributes never continue on the next line; the next instruction starts there.
+            if self.tok_on_new_line {
+                return Ok(());
+            }
+            match self.tok.kind {
+                Tok::Ident => {
+                    let w = self.cur_text();
+                    if is_type_word(w) || CONST_WORDS.contains(&w) {
+                        return Ok(());
+                    }
+                    self.bump();
+                    if self.at(Tok::LParen) {
+                        self.skip_group()?;
+                    } else if matches!(w, "align" | "cc" | "alignstack" | "dereferenceable")
+                        && self.at(Tok::Int)
+                    {
+                        self.bump();
+                    }
+                }
+                Tok::Str => {
+                    self.bump();
+                    if self.eat(Tok::Eq) {
+                        self.expect(Tok::Str, "a string attribute value")?;
+                    }
+                }
+                Tok::Hash => {
+                    self.bump();
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    // ---- Constants. ----
+
+    /// True if the current token can begin a value operand.
+    pub fn at_value_start(&self) -> bool {
+        match self.tok.kind {
+            Tok::Local
+            | Tok::Global
+            | Tok::Int
+            | Tok::Float
+            | Tok::CStr
+            | Tok::LBracket
+            | Tok::LBrace
+            | Tok::Less
+            | Tok::Bang
+            | Tok::MetaName => true,
+            Tok::Ident => CONST_WORDS.contains(&self.cur_text()),
+            _ => false,
+        }
+    }
+
+    /// Parses a constant of type `ty` and returns its source span. `blockaddress` block references are
+    /// resolved by the function parser, which knows the blocks.
+    pub fn parse_const(&mut self, ty: Type) -> Result<Span> {
+        let start = self.tok.start;
+        self.const_expr(ty, 0)?;
+        Ok(Span::new(start, self.prev_end))
+    }
+
+    fn const_expr(&mut self, ty: Type, depth: u32) -> Result<()> {
+        if depth > 200 {
+            return Err(Error::new(
+                "parse-depth",
+                self.tok.span(),
+                "constant nested too deeply",
+            ));
+        }
+        let t = self.tok;
+        match t.kind {
+            Tok::Int | Tok::Float | Tok::CStr | Tok::Global => {
+                self.bump();
+                Ok(())
+            }
+            Tok::LBracket | Tok::LBrace => {
+                let close = if t.kind == Tok::LBracket {
+                    Tok::RBracket
+                } else {
+                    Tok::RBrace
+                };
+                self.bump();
+                self.const_elements(close, depth)
+            }
+            Tok::Less => {
+                self.bump();
+                if self.eat(Tok::LBrace) {
+                    self.const_elements(Tok::RBrace, depth)?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    Ok(())
+                } else {
+                    self.const_elements(Tok::Greater, depth)
+                }
+            }
+            Tok::Ident => {
+                let w = self.text(t);
+                match w {
+                    "true" | "false" | "null" | "none" | "undef" | "poison" | "zeroinitializer" => {
+                        self.bump();
+                        Ok(())
+                    }
+                    "blockaddress" => {
+                        self.bump();
+                        self.expect(Tok::LParen, "'('")?;
+                        self.expect(Tok::Global, "a function name")?;
+                        self.expect(Tok::Comma, "','")?;
+                        self.expect(Tok::Local, "a block label")?;
+                        self.expect(Tok::RParen, "')'")?;
+                        Ok(())
+                    }
+                    "dso_local_equivalent" | "no_cfi" => {
+                        self.bump();
+                        self.expect(Tok::Global, "a global name")?;
+                        Ok(())
+                    }
+                    "asm" => {
+                        self.bump();
+                        while self.at(Tok::Ident) {
+                            self.bump();
+                        }
+                        self.expect(Tok::Str, "the inline asm string")?;
+                        self.expect(Tok::Comma, "','")?;
+                        self.expect(Tok::Str, "the inline asm constraints")?;
+                        Ok(())
+                    }
+                    _ if CONST_WORDS.contains(&w) => {
+                        // splat, ptrauth and constant expressions: flags and predicates, then a list.
+                        self.bump();
+                        while self.at(Tok::Ident) {
+                            let flag = self.cur_text();
+                            self.bump();
+                            if flag == "inrange" && self.at(Tok::LParen) {
+                                self.skip_group()?;
+                            }
+                        }
+                        self.expect(Tok::LParen, "'(' in a constant expression")?;
+                        self.const_elements(Tok::RParen, depth)
+                    }
+                    _ => Err(self
+                        .err_expected(&format!("a constant of type {}", self.types.display(ty)))),
+                }
+            }
+            _ => Err(self.err_expected(&format!("a constant of type {}", self.types.display(ty)))),
+        }
+    }
+
+    /// `elem, elem, ... close`, where an element is `TYPE CONST [to TYPE]`, a bare type, or an index.
+    fn const_elements(&mut self, close: Tok, depth: u32) -> Result<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            if self.at(Tok::Int) {
+                self.bump();
+            } else {
+                self.eat_word("inrange");
+                let ety = self.parse_type()?;
+                if !self.at(Tok::Comma) && !self.at(close) && !self.at_word("to") {
+                    self.const_expr(ety, depth + 1)?;
+                }
+                if self.eat_word("to") {
+                    self.parse_type()?;
+                }
+            }
+            if self.eat(close) {
+                return Ok(());
+            }
+            self.expect(Tok::Comma, "',' in constant")?;
+        }
+    }
+
+    /// Skips a metadata node reference or literal: `!12`, `!name`, `!"s"`, `!{...}`, `!DIExpr(...)`.
+    /// Used where metadata cannot hold local values (attachments, module level).
+    pub fn skip_metadata(&mut self) -> Result<()> {
+        match self.tok.kind {
+            Tok::MetaName => {
+                self.bump();
+                if self.at(Tok::LParen) {
+                    self.skip_group()?;
+                }
+                Ok(())
+            }
+            Tok::Bang => {
+                self.bump();
+                match self.tok.kind {
+                    Tok::Str => {
+                        self.bump();
+                        Ok(())
+                    }
+                    Tok::LBrace => self.skip_group(),
+                    _ => Err(self.err_expected("metadata after '!'")),
+                }
+            }
+            _ => Err(self.err_expected("metadata")),
+        }
+    }
+}
+
+pub fn is_type_word(w: &str) -> bool {
+    matches!(
+        w,
+        "void"
+            | "label"
+            | "token"
+            | "metadata"
+            | "x86_amx"
+            | "x86_mmx"
+            | "half"
+            | "bfloat"
+            | "float"
+            | "double"
+            | "x86_fp80"
+            | "fp128"
+            | "ppc_fp128"
+            | "ptr"
+            | "target"
+    ) || int_type_bits(w).is_some()
+}
+
+/// `i32` → 32. LLVM allows widths from 1 to 2^23.
+pub fn int_type_bits(w: &str) -> Option<u32> {
+    let n = w.strip_prefix('i')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) || n.len() > 8 {
+        return None;
+    }
+    let v: u32 = n.parse().ok()?;
+    (1..=(1 << 23)).contains(&v).then_some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ty(s: &str) -> String {
+        let mut types = TypeTable::new();
+        let mut p = Parser::new(s, 0, s.len(), &mut types);
+        let t = p.parse_type().expect("type parses");
+        assert!(p.at(Tok::Eof), "trailing tokens in {s}");
+        p.types.display(t)
+    }
+
+    #[test]
+    fn types_round_trip() {
+        for s in [
+            "i32",
+            "i1234567",
+            "ptr addrspace(3)",
+            "[4 x <vscale x 2 x i64>]",
+            "<{ i8, i32 }>",
+            "{ i32, { ptr, half } }",
+            "{}",
+            "i8* (i32, ...)*",
+            "void (i8*)**",
+            "%struct.A*",
+            "target(\"spirv.Image\", void, 1)",
+            "x86_fp80",
+            "<4 x ptr>",
+        ] {
+            assert_eq!(ty(s), s);
+        }
+    }
+
+    #[test]
+    fn invalid_widths_are_rejected() {
+        assert_eq!(int_type_bits("i0"), None);
+        assert_eq!(int_type_bits("i8388609"), None);
+        assert_eq!(int_type_bits("i8388608"), Some(8388608));
+    }
+}

@@ -1,0 +1,282 @@
+//! IR to text. Untouched entities are copied from the source byte for byte; a function printed from the
+//! IR walks each instruction's template, substituting operand names, and renumbers unnamed values and
+//! blocks in order so the result is valid however the body was edited.
+
+use crate::ir::{Block, ConstPiece, Extra, Function, Opcode, Piece, Value, ValueKind};
+use crate::module::Module;
+use crate::types::TypeTable;
+use cranelift_entity::SecondaryMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt::Write;
+
+/// Changes to apply while printing a module: replaced or removed items, and new text inserted after an
+/// item or at the end.
+#[derive(Default)]
+pub struct Edits {
+    pub replace: FxHashMap<usize, String>,
+    pub remove: FxHashSet<usize>,
+    pub insert_after: FxHashMap<usize, Vec<String>>,
+    pub append: Vec<String>,
+}
+
+impl Edits {
+    pub fn is_empty(&self) -> bool {
+        self.replace.is_empty()
+            && self.remove.is_empty()
+            && self.insert_after.is_empty()
+            && self.append.is_empty()
+    }
+}
+
+/// Prints the module with `edits` applied; everything else is copied verbatim, including comments and
+/// whitespace between entities.
+pub fn print_module(m: &Module, edits: &Edits) -> String {
+    if edits.is_empty() {
+        return m.src.clone();
+    }
+    let extra: usize = edits.replace.values().map(|s| s.len()).sum::<usize>()
+        + edits
+            .insert_after
+            .values()
+            .flatten()
+            .map(|s| s.len() + 2)
+            .sum::<usize>()
+        + edits.append.iter().map(|s| s.len() + 2).sum::<usize>();
+    let mut out = String::with_capacity(m.src.len() + extra);
+    let mut pos = 0usize;
+    for (i, it) in m.items.iter().enumerate() {
+        let (s, e) = (it.span.start as usize, it.span.end as usize);
+        if edits.remove.contains(&i) {
+            out.push_str(m.src.get(pos..s).unwrap_or(""));
+            // Drop the rest of the line too, so a removed declaration leaves no blank line.
+            let bytes = m.src.as_bytes();
+            let mut q = e;
+            while q < bytes.len() && matches!(bytes[q], b' ' | b'\t' | b'\r') {
+                q += 1;
+            }
+            if q < bytes.len() && bytes[q] == b'\n' {
+                q += 1;
+            }
+            pos = q;
+        } else {
+            out.push_str(m.src.get(pos..s).unwrap_or(""));
+            match edits.replace.get(&i) {
+                Some(r) => out.push_str(r),
+                None => out.push_str(m.src.get(s..e).unwrap_or("")),
+            }
+            pos = e;
+        }
+        if let Some(ins) = edits.insert_after.get(&i) {
+            for t in ins {
+                out.push_str("\n\n");
+                out.push_str(t);
+            }
+        }
+    }
+    out.push_str(m.src.get(pos..).unwrap_or(""));
+    for t in &edits.append {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
+}
+
+/// Slot numbers for unnamed values and blocks, in LLVM's order: parameters, then each block followed by
+/// the results defined in it.
+pub struct Slots {
+    values: SecondaryMap<Value, u32>,
+    blocks: SecondaryMap<Block, u32>,
+}
+
+impl Slots {
+    pub fn compute(f: &Function) -> Slots {
+        let mut s = Slots {
+            values: SecondaryMap::new(),
+            blocks: SecondaryMap::new(),
+        };
+        let mut n = 0u32;
+        for &p in &f.params {
+            if f.values[p].name.is_none() {
+                s.values[p] = n;
+                n += 1;
+            }
+        }
+        for &b in &f.layout {
+            if f.blocks[b].name.is_none() {
+                s.blocks[b] = n;
+                n += 1;
+            }
+            for &i in &f.blocks[b].insts {
+                if let Some(r) = f.insts[i].result
+                    && f.values[r].name.is_none()
+                {
+                    s.values[r] = n;
+                    n += 1;
+                }
+            }
+        }
+        s
+    }
+}
+
+pub struct FunctionPrinter<'a> {
+    pub f: &'a Function,
+    pub types: &'a TypeTable,
+    pub src: &'a str,
+    slots: Slots,
+}
+
+impl<'a> FunctionPrinter<'a> {
+    pub fn new(f: &'a Function, types: &'a TypeTable, src: &'a str) -> Self {
+        FunctionPrinter {
+            f,
+            types,
+            src,
+            slots: Slots::compute(f),
+        }
+    }
+
+    pub fn value_ref(&self, out: &mut String, v: Value) {
+        let d = &self.f.values[v];
+        match &d.kind {
+            ValueKind::Const(pieces) => {
+                for p in pieces {
+                    match p {
+                        ConstPiece::Text(t) => out.push_str(t.get(self.src)),
+                        ConstPiece::Block(b) => self.block_ref(out, *b),
+                    }
+                }
+            }
+            _ => match &d.name {
+                Some(n) => {
+                    out.push('%');
+                    out.push_str(n);
+                }
+                None => {
+                    let _ = write!(out, "%{}", self.slots.values[v]);
+                }
+            },
+        }
+    }
+
+    pub fn block_ref(&self, out: &mut String, b: Block) {
+        match &self.f.blocks[b].name {
+            Some(n) => {
+                out.push('%');
+                out.push_str(n);
+            }
+            None => {
+                let _ = write!(out, "%{}", self.slots.blocks[b]);
+            }
+        }
+    }
+
+    pub fn print(&self) -> String {
+        let f = self.f;
+        let mut out = String::with_capacity(f.num_insts() * 48 + 128);
+        let h = &f.header;
+        out.push_str(h.prefix.get(self.src));
+        self.types.write(&mut out, h.ret);
+        out.push(' ');
+        out.push_str(&f.name);
+        out.push('(');
+        for (i, (p, &v)) in h.params.iter().zip(&f.params).enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.types.write(&mut out, p.ty);
+            let attrs = p.attrs.get(self.src);
+            if !attrs.is_empty() {
+                out.push(' ');
+                out.push_str(attrs);
+            }
+            out.push(' ');
+            self.value_ref(&mut out, v);
+        }
+        if h.vararg {
+            if !h.params.is_empty() {
+                out.push_str(", ");
+            }
+            out.push_str("...");
+        }
+        out.push(')');
+        let suffix = h.suffix.get(self.src);
+        out.push_str(suffix);
+        if !suffix.ends_with(' ') {
+            out.push(' ');
+        }
+        out.push_str("{\n");
+        for (bi, &b) in f.layout.iter().enumerate() {
+            if bi > 0 {
+                out.push('\n');
+            }
+            match &f.blocks[b].name {
+                Some(n) => {
+                    out.push_str(n);
+                    out.push_str(":\n");
+                }
+                None if bi > 0 => {
+                    let _ = writeln!(out, "{}:", self.slots.blocks[b]);
+                }
+                None => {}
+            }
+            for &i in &f.blocks[b].insts {
+                self.inst(&mut out, i);
+            }
+        }
+        out.push('}');
+        out
+    }
+
+    pub fn inst(&self, out: &mut String, i: crate::ir::Inst) {
+        let d = &self.f.insts[i];
+        if d.op == Opcode::DbgRecord {
+            out.push_str("    ");
+        } else {
+            out.push_str("  ");
+        }
+        if let Some(r) = d.result {
+            self.value_ref(out, r);
+            out.push_str(" = ");
+        }
+        for p in &d.tmpl {
+            match p {
+                Piece::Text(t) => out.push_str(t.get(self.src)),
+                Piece::Arg(k) => match d.args.get(*k as usize) {
+                    Some(&v) => self.value_ref(out, v),
+                    None => out.push_str("<bad operand>"),
+                },
+                Piece::Block(k) => match d.blocks.get(*k as usize) {
+                    Some(&b) => self.block_ref(out, b),
+                    None => out.push_str("<bad block>"),
+                },
+            }
+        }
+        if let Extra::Phi { tail } = &d.extra {
+            if !d.tmpl.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            for (k, (&v, &b)) in d.args.iter().zip(&d.blocks).enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str("[ ");
+                self.value_ref(out, v);
+                out.push_str(", ");
+                self.block_ref(out, b);
+                out.push_str(" ]");
+            }
+            out.push_str(tail.get(self.src));
+        }
+        out.push('\n');
+    }
+}
+
+/// Prints a function from its IR.
+pub fn print_function(f: &Function, types: &TypeTable, src: &str) -> String {
+    FunctionPrinter::new(f, types, src).print()
+}

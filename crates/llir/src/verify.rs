@@ -1,0 +1,144 @@
+//! Structural checks on a function, run on every function before it is written. Checked:
+//! - every block is non-empty and ends in exactly one terminator, with no terminator before the end;
+//! - phis come first in their block, then pads; the entry block has no predecessors and no phis;
+//! - every operand index in a template is in range, and no operand is an undefined value;
+//! - each phi has one incoming entry per predecessor edge, and no entry from a non-predecessor;
+//! - every definition dominates its uses (a phi use counts at the end of its incoming block);
+//!   uses in unreachable blocks are not checked, as in LLVM.
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::dom::DomTree;
+use crate::error::{Error, Result};
+use crate::ir::{Block, Function, Inst, Opcode, Piece, ValueKind};
+use cranelift_entity::SecondaryMap;
+
+fn fail(f: &Function, i: Option<Inst>, msg: String) -> Error {
+    let span = i.map(|i| f.insts[i].span).unwrap_or_default();
+    Error::new("verify", span, format!("invalid IR in {}: {msg}", f.name))
+}
+
+pub fn verify_function(f: &Function) -> Result<()> {
+    let Some(entry) = f.entry() else {
+        return Err(fail(f, None, "function has no blocks".into()));
+    };
+    let mut pos: SecondaryMap<Inst, u32> = SecondaryMap::new();
+    for &b in &f.layout {
+        let insts = &f.blocks[b].insts;
+        if insts.is_empty() {
+            return Err(fail(f, None, format!("block {b} is empty")));
+        }
+        let mut seen_non_phi = false;
+        for (k, &i) in insts.iter().enumerate() {
+            pos[i] = k as u32;
+            let d = &f.insts[i];
+            if d.block != Some(b) {
+                return Err(fail(
+                    f,
+                    Some(i),
+                    format!("instruction {i} records the wrong block"),
+                ));
+            }
+            let last = k + 1 == insts.len();
+            if d.op.is_terminator() != last {
+                let msg = if last {
+                    "block does not end in a terminator"
+                } else {
+                    "terminator in the middle of a block"
+                };
+                return Err(fail(f, Some(i), msg.into()));
+            }
+            if d.op == Opcode::Phi {
+                if seen_non_phi {
+                    return Err(fail(f, Some(i), "phi after a non-phi instruction".into()));
+                }
+                if b == entry {
+                    return Err(fail(f, Some(i), "phi in the entry block".into()));
+                }
+            } else if d.op != Opcode::DbgRecord {
+                seen_non_phi = true;
+            }
+            for p in &d.tmpl {
+                let ok = match p {
+                    Piece::Arg(k) => (*k as usize) < d.args.len(),
+                    Piece::Block(k) => (*k as usize) < d.blocks.len(),
+                    Piece::Text(_) => true,
+                };
+                if !ok {
+                    return Err(fail(
+                        f,
+                        Some(i),
+                        "template refers to a missing operand".into(),
+                    ));
+                }
+            }
+            for &v in &d.args {
+                if f.values
+                    .get(v)
+                    .is_none_or(|vd| vd.kind == ValueKind::Forward)
+                {
+                    return Err(fail(f, Some(i), format!("operand {v} is not defined")));
+                }
+            }
+            for &t in &d.blocks {
+                if f.blocks.get(t).is_none() {
+                    return Err(fail(f, Some(i), format!("reference to missing block {t}")));
+                }
+            }
+        }
+    }
+    let cfg = Cfg::compute(f);
+    if !cfg.preds[entry].is_empty() {
+        return Err(fail(f, None, "the entry block has predecessors".into()));
+    }
+    let dom = DomTree::compute(f, &cfg);
+    for &b in &f.layout {
+        let mut preds: Vec<Block> = cfg.preds[b].to_vec();
+        preds.sort_unstable();
+        for &i in &f.blocks[b].insts {
+            let d = &f.insts[i];
+            if d.op == Opcode::Phi {
+                let mut inc: Vec<Block> = d.blocks.to_vec();
+                inc.sort_unstable();
+                if inc != preds {
+                    return Err(fail(
+                        f,
+                        Some(i),
+                        format!("phi incoming blocks do not match the predecessors of {b}"),
+                    ));
+                }
+            }
+            if !cfg.is_reachable(b) || d.is_debug() {
+                continue;
+            }
+            for (k, &v) in d.args.iter().enumerate() {
+                let def = match f.values[v].kind {
+                    ValueKind::Inst(di) => di,
+                    _ => continue,
+                };
+                let Some(db) = f.insts[def].block else {
+                    return Err(fail(
+                        f,
+                        Some(i),
+                        format!("operand {v} is defined by an instruction not in the function"),
+                    ));
+                };
+                let ok = if d.op == Opcode::Phi {
+                    let inb = d.blocks.get(k).copied().unwrap_or(b);
+                    !cfg.is_reachable(inb) || dom.dominates(db, inb)
+                } else if db == b {
+                    pos[def] < pos[i]
+                } else {
+                    dom.dominates(db, b)
+                };
+                if !ok {
+                    return Err(fail(
+                        f,
+                        Some(i),
+                        format!("a definition does not dominate its use (operand {k})"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
