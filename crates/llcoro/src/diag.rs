@@ -52,17 +52,9 @@ mod tests {
     #[test]
     fn renders_location_line_and_caret() {
         let src = "define void @f() {\n  ret i32 %x\n}\n";
-        let e = Error::new(
-            "parse-undefined",
-            Span::new(29, 31),
-            "use of undefined value '%x'",
-        )
-        .help("define it");
+        let e = Error::new("parse-undefined", Span::new(29, 31), "use of undefined value '%x'").help("define it");
         let out = render("t.ll", src, &e, Severity::Error);
-        assert!(
-            out.contains("error[parse-undefined]: use of undefined value '%x'"),
-            "{out}"
-        );
+        assert!(out.contains("error[parse-undefined]: use of undefined value '%x'"), "{out}");
         assert!(out.contains("t.ll:2:11"), "{out}");
         assert!(out.contains("ret i32 %x"), "{out}");
         assert!(out.contains("^^"), "{out}");

@@ -40,15 +40,11 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             let pos = e.utf8_error().valid_up_to();
-            eprintln!(
-                "error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX"
-            );
+            eprintln!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
             return ExitCode::from(1);
         }
     };
-    let opts = Options {
-        parse_all: cli.parse_all,
-    };
+    let opts = Options { parse_all: cli.parse_all };
     // Keep a copy for rendering errors only when we may need it; the pipeline consumes the text.
     let out = match run(src.clone(), opts) {
         Ok(o) => o,

@@ -13,9 +13,7 @@ pub struct Options {
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
 /// indexing entirely.
 pub fn may_need_lowering(src: &str) -> bool {
-    src.contains("llvm.coro.")
-        || src.contains("presplitcoroutine")
-        || src.contains("coroutine.presplit")
+    src.contains("llvm.coro.") || src.contains("presplitcoroutine") || src.contains("coroutine.presplit")
 }
 
 /// Runs llcoro over `src` and returns the output text.
@@ -30,9 +28,7 @@ pub fn run(src: String, opts: Options) -> Result<String, Error> {
         for i in defs {
             let f = m.parse_function(i)?;
             verify_function(&f).map_err(internal)?;
-            edits
-                .replace
-                .insert(i, print_function(&f, &m.types, &m.src));
+            edits.replace.insert(i, print_function(&f, &m.types, &m.src));
         }
     }
     Ok(print_module(&m, &edits))

@@ -15,10 +15,7 @@ impl Span {
         Span { start, end }
     }
     pub fn at(pos: u32) -> Self {
-        Span {
-            start: pos,
-            end: pos,
-        }
+        Span { start: pos, end: pos }
     }
 }
 
@@ -37,13 +34,7 @@ pub struct Error {
 
 impl Error {
     pub fn new(code: &'static str, span: Span, message: impl Into<String>) -> Self {
-        Error {
-            code,
-            message: message.into(),
-            span,
-            label: String::new(),
-            help: None,
-        }
+        Error { code, message: message.into(), span, label: String::new(), help: None }
     }
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
@@ -93,16 +84,8 @@ impl LineIndex {
 
     /// The byte range of the 1-based line, without its line terminator.
     pub fn line_range(&self, text: &str, line: usize) -> (usize, usize) {
-        let start = self
-            .starts
-            .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(0) as usize;
-        let mut end = self
-            .starts
-            .get(line)
-            .map(|&s| s as usize)
-            .unwrap_or(text.len());
+        let start = self.starts.get(line.saturating_sub(1)).copied().unwrap_or(0) as usize;
+        let mut end = self.starts.get(line).map(|&s| s as usize).unwrap_or(text.len());
         let bytes = text.as_bytes();
         while end > start && matches!(bytes.get(end - 1), Some(b'\n' | b'\r')) {
             end -= 1;

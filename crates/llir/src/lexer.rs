@@ -75,11 +75,7 @@ fn is_name_char(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str, start: usize, end: usize) -> Self {
-        Lexer {
-            bytes: text.as_bytes(),
-            pos: start,
-            end: end.min(text.len()),
-        }
+        Lexer { bytes: text.as_bytes(), pos: start, end: end.min(text.len()) }
     }
 
     pub fn pos(&self) -> usize {
@@ -155,11 +151,7 @@ impl<'a> Lexer<'a> {
         self.skip_trivia();
         let start = self.pos;
         let kind = self.scan();
-        Token {
-            kind,
-            start: start as u32,
-            end: self.pos as u32,
-        }
+        Token { kind, start: start as u32, end: self.pos as u32 }
     }
 
     fn scan(&mut self) -> Tok {
@@ -178,19 +170,13 @@ impl<'a> Lexer<'a> {
                 let start = self.pos;
                 self.pos += 1;
                 self.scan_name_chars();
-                if self.pos == start + 1 {
-                    Tok::Error
-                } else {
-                    Tok::Hash
-                }
+                if self.pos == start + 1 { Tok::Error } else { Tok::Hash }
             }
             b'!' => {
                 self.pos += 1;
                 let c = self.peek_at(self.pos);
                 if is_name_char(c) || c == b'\\' {
-                    while self.pos < self.end
-                        && (is_name_char(self.bytes[self.pos]) || self.bytes[self.pos] == b'\\')
-                    {
+                    while self.pos < self.end && (is_name_char(self.bytes[self.pos]) || self.bytes[self.pos] == b'\\') {
                         self.pos += 1;
                     }
                     Tok::MetaName
@@ -254,11 +240,7 @@ impl<'a> Lexer<'a> {
         // `c"..."` string constants.
         if self.bytes[start] == b'c' && self.peek_at(start + 1) == b'"' {
             self.pos += 1;
-            return if self.scan_string() {
-                Tok::CStr
-            } else {
-                Tok::Error
-            };
+            return if self.scan_string() { Tok::CStr } else { Tok::Error };
         }
         // `s0x..` / `u0x..` hex integers.
         if matches!(self.bytes[start], b's' | b'u')
@@ -291,6 +273,13 @@ impl<'a> Lexer<'a> {
             while self.pos < self.end && b[self.pos].is_ascii_hexdigit() {
                 self.pos += 1;
             }
+            // `0xh...` and friends: a kind letter LLVM does not know makes the whole word invalid.
+            if self.pos < self.end && (b[self.pos].is_ascii_alphanumeric() || b[self.pos] == b'_') {
+                while self.pos < self.end && (b[self.pos].is_ascii_alphanumeric() || b[self.pos] == b'_') {
+                    self.pos += 1;
+                }
+                return Tok::Error;
+            }
             return Tok::Float;
         }
         // A label made of name characters that begins with a digit, such as `12:` or `1abc:`.
@@ -319,8 +308,7 @@ impl<'a> Lexer<'a> {
         }
         if matches!(self.peek_at(self.pos), b'e' | b'E')
             && (self.peek_at(self.pos + 1).is_ascii_digit()
-                || matches!(self.peek_at(self.pos + 1), b'+' | b'-')
-                    && self.peek_at(self.pos + 2).is_ascii_digit())
+                || matches!(self.peek_at(self.pos + 1), b'+' | b'-') && self.peek_at(self.pos + 2).is_ascii_digit())
         {
             float = true;
             self.pos += 2;
@@ -422,18 +410,7 @@ mod tests {
     fn comments_strings_and_punctuation() {
         let v = kinds("!{!\"a } ; b {\"} ; trailing comment\r\n c\"hi\\00\" ...");
         let k: Vec<Tok> = v.iter().map(|t| t.0).collect();
-        assert_eq!(
-            k,
-            vec![
-                Tok::Bang,
-                Tok::LBrace,
-                Tok::Bang,
-                Tok::Str,
-                Tok::RBrace,
-                Tok::CStr,
-                Tok::Ellipsis
-            ]
-        );
+        assert_eq!(k, vec![Tok::Bang, Tok::LBrace, Tok::Bang, Tok::Str, Tok::RBrace, Tok::CStr, Tok::Ellipsis]);
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct Module {
     pub types: TypeTable,
     /// The module uses typed pointers (LLVM 14 and older).
     pub typed: bool,
+    /// Names of every global the module defines or declares.
+    pub globals: rustc_hash::FxHashSet<Box<str>>,
 }
 
 impl Module {
@@ -40,18 +42,11 @@ impl Module {
     pub fn parse(src: String) -> Result<Module> {
         let mut types = TypeTable::new();
         let idx = parser::module::index(&src, &mut types)?;
-        Ok(Module {
-            src,
-            items: idx.items,
-            types,
-            typed: idx.typed,
-        })
+        Ok(Module { src, items: idx.items, types, typed: idx.typed, globals: idx.globals })
     }
 
     pub fn text(&self, span: Span) -> &str {
-        self.src
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or("")
+        self.src.get(span.start as usize..span.end as usize).unwrap_or("")
     }
 
     pub fn item_text(&self, i: usize) -> &str {
@@ -64,22 +59,20 @@ impl Module {
 
     /// Indices of the `define` items, in order.
     pub fn definitions(&self) -> impl Iterator<Item = usize> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| it.kind == ItemKind::Define)
-            .map(|(i, _)| i)
+        self.items.iter().enumerate().filter(|(_, it)| it.kind == ItemKind::Define).map(|(i, _)| i)
     }
 
     /// Parses the body of the `define` at item `i` into the SSA IR.
     pub fn parse_function(&mut self, i: usize) -> Result<Function> {
         let span = self.items.get(i).map(|it| it.span).unwrap_or_default();
+        let (src, globals) = (&self.src, &self.globals);
         parser::func::parse_function(
-            &self.src,
+            src,
             span.start as usize,
             span.end as usize,
             &mut self.types,
             self.typed,
+            Some(globals),
         )
     }
 }

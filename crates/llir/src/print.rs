@@ -21,10 +21,7 @@ pub struct Edits {
 
 impl Edits {
     pub fn is_empty(&self) -> bool {
-        self.replace.is_empty()
-            && self.remove.is_empty()
-            && self.insert_after.is_empty()
-            && self.append.is_empty()
+        self.replace.is_empty() && self.remove.is_empty() && self.insert_after.is_empty() && self.append.is_empty()
     }
 }
 
@@ -35,12 +32,7 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
         return m.src.clone();
     }
     let extra: usize = edits.replace.values().map(|s| s.len()).sum::<usize>()
-        + edits
-            .insert_after
-            .values()
-            .flatten()
-            .map(|s| s.len() + 2)
-            .sum::<usize>()
+        + edits.insert_after.values().flatten().map(|s| s.len() + 2).sum::<usize>()
         + edits.append.iter().map(|s| s.len() + 2).sum::<usize>();
     let mut out = String::with_capacity(m.src.len() + extra);
     let mut pos = 0usize;
@@ -85,38 +77,74 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
     out
 }
 
+/// Is this spelling a slot number (`12`) rather than a name?
+pub fn is_numbered(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Slot numbers for unnamed values and blocks, in LLVM's order: parameters, then each block followed by
-/// the results defined in it.
+/// the results defined in it. Source numbers are kept when they still increase and either have no gaps
+/// or came with gaps from the source (LLVM 19+ accepts gaps; LLVM 14 needs 0, 1, 2, ...). Keeping
+/// them matters for `blockaddress(@f, %3)` references held outside the function.
 pub struct Slots {
     values: SecondaryMap<Value, u32>,
     blocks: SecondaryMap<Block, u32>,
 }
 
+enum Slot {
+    V(Value),
+    B(Block),
+}
+
 impl Slots {
     pub fn compute(f: &Function) -> Slots {
-        let mut s = Slots {
-            values: SecondaryMap::new(),
-            blocks: SecondaryMap::new(),
+        let mut order: Vec<(Slot, Option<u32>)> = Vec::new();
+        let num = |n: &Option<Box<str>>| -> Option<Option<u32>> {
+            match n {
+                None => Some(None),
+                Some(s) if is_numbered(s) => Some(s.parse().ok()),
+                Some(_) => None,
+            }
         };
-        let mut n = 0u32;
         for &p in &f.params {
-            if f.values[p].name.is_none() {
-                s.values[p] = n;
-                n += 1;
+            if let Some(n) = num(&f.values[p].name) {
+                order.push((Slot::V(p), n));
             }
         }
         for &b in &f.layout {
-            if f.blocks[b].name.is_none() {
-                s.blocks[b] = n;
-                n += 1;
+            if let Some(n) = num(&f.blocks[b].name) {
+                order.push((Slot::B(b), n));
             }
             for &i in &f.blocks[b].insts {
                 if let Some(r) = f.insts[i].result
-                    && f.values[r].name.is_none()
+                    && let Some(n) = num(&f.values[r].name)
                 {
-                    s.values[r] = n;
-                    n += 1;
+                    order.push((Slot::V(r), n));
                 }
+            }
+        }
+        let mut next = 0u32;
+        let mut sequential = true;
+        let mut keep = true;
+        for (_, n) in &order {
+            match *n {
+                Some(n) if n >= next => {
+                    sequential &= n == next;
+                    next = n + 1;
+                }
+                _ => {
+                    keep = false;
+                    break;
+                }
+            }
+        }
+        keep &= sequential || f.numbering_gaps;
+        let mut s = Slots { values: SecondaryMap::new(), blocks: SecondaryMap::new() };
+        for (k, (slot, n)) in order.into_iter().enumerate() {
+            let n = if keep { n.unwrap_or(k as u32) } else { k as u32 };
+            match slot {
+                Slot::V(v) => s.values[v] = n,
+                Slot::B(b) => s.blocks[b] = n,
             }
         }
         s
@@ -132,12 +160,7 @@ pub struct FunctionPrinter<'a> {
 
 impl<'a> FunctionPrinter<'a> {
     pub fn new(f: &'a Function, types: &'a TypeTable, src: &'a str) -> Self {
-        FunctionPrinter {
-            f,
-            types,
-            src,
-            slots: Slots::compute(f),
-        }
+        FunctionPrinter { f, types, src, slots: Slots::compute(f) }
     }
 
     pub fn value_ref(&self, out: &mut String, v: Value) {
@@ -152,11 +175,11 @@ impl<'a> FunctionPrinter<'a> {
                 }
             }
             _ => match &d.name {
-                Some(n) => {
+                Some(n) if !is_numbered(n) => {
                     out.push('%');
                     out.push_str(n);
                 }
-                None => {
+                _ => {
                     let _ = write!(out, "%{}", self.slots.values[v]);
                 }
             },
@@ -165,11 +188,11 @@ impl<'a> FunctionPrinter<'a> {
 
     pub fn block_ref(&self, out: &mut String, b: Block) {
         match &self.f.blocks[b].name {
-            Some(n) => {
+            Some(n) if !is_numbered(n) => {
                 out.push('%');
                 out.push_str(n);
             }
-            None => {
+            _ => {
                 let _ = write!(out, "%{}", self.slots.blocks[b]);
             }
         }
@@ -215,14 +238,14 @@ impl<'a> FunctionPrinter<'a> {
                 out.push('\n');
             }
             match &f.blocks[b].name {
-                Some(n) => {
+                Some(n) if !is_numbered(n) => {
                     out.push_str(n);
                     out.push_str(":\n");
                 }
-                None if bi > 0 => {
+                _ if bi > 0 => {
                     let _ = writeln!(out, "{}:", self.slots.blocks[b]);
                 }
-                None => {}
+                _ => {}
             }
             for &i in &f.blocks[b].insts {
                 self.inst(&mut out, i);

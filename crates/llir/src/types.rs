@@ -126,11 +126,7 @@ impl TypeTable {
 
     /// A pointer to `pointee`: typed when `typed` is set (LLVM 14 dialect), else `ptr`.
     pub fn pointer_to(&mut self, pointee: Type, addrspace: u32, typed: bool) -> Type {
-        if typed {
-            self.intern(TypeData::TypedPtr(pointee, addrspace))
-        } else {
-            self.intern(TypeData::Ptr(addrspace))
-        }
+        if typed { self.intern(TypeData::TypedPtr(pointee, addrspace)) } else { self.intern(TypeData::Ptr(addrspace)) }
     }
 
     pub fn set_named_body(&mut self, name: &str, body: NamedBody) {
@@ -165,10 +161,7 @@ impl TypeTable {
     }
 
     pub fn is_first_class(&self, t: Type) -> bool {
-        !matches!(
-            self.get(t),
-            TypeData::Void | TypeData::Func { .. } | TypeData::Label | TypeData::Metadata
-        )
+        !matches!(self.get(t), TypeData::Void | TypeData::Func { .. } | TypeData::Label | TypeData::Metadata)
     }
 
     /// The pointee of a typed pointer.
@@ -190,11 +183,7 @@ impl TypeTable {
 
     pub fn vector_info(&self, t: Type) -> Option<(bool, u64, Type)> {
         match self.get(t) {
-            TypeData::Vector {
-                scalable,
-                len,
-                elem,
-            } => Some((*scalable, *len, *elem)),
+            TypeData::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
             _ => None,
         }
     }
@@ -234,11 +223,7 @@ impl TypeTable {
                 }
                 out.push('*');
             }
-            TypeData::Vector {
-                scalable,
-                len,
-                elem,
-            } => {
+            TypeData::Vector { scalable, len, elem } => {
                 out.push('<');
                 if *scalable {
                     out.push_str("vscale x ");
@@ -273,11 +258,7 @@ impl TypeTable {
                 }
             }
             TypeData::Named(n) => out.push_str(n),
-            TypeData::Func {
-                ret,
-                params,
-                vararg,
-            } => {
+            TypeData::Func { ret, params, vararg } => {
                 self.write(out, *ret);
                 out.push_str(" (");
                 for (i, p) in params.iter().enumerate() {
@@ -308,14 +289,8 @@ mod tests {
         let mut t = TypeTable::new();
         let a = t.int(32);
         assert_eq!(a, t.i32);
-        let s1 = t.intern(TypeData::Struct {
-            packed: true,
-            fields: vec![t.i8, t.i32].into(),
-        });
-        let s2 = t.intern(TypeData::Struct {
-            packed: true,
-            fields: vec![t.i8, t.i32].into(),
-        });
+        let s1 = t.intern(TypeData::Struct { packed: true, fields: vec![t.i8, t.i32].into() });
+        let s2 = t.intern(TypeData::Struct { packed: true, fields: vec![t.i8, t.i32].into() });
         assert_eq!(s1, s2);
         assert_eq!(t.display(s1), "<{ i8, i32 }>");
         let p = t.pointer_to(s1, 0, true);
@@ -326,10 +301,7 @@ mod tests {
     fn named_struct_resolves_to_body() {
         let mut t = TypeTable::new();
         let n = t.intern(TypeData::Named("%struct.A".into()));
-        let body = t.intern(TypeData::Struct {
-            packed: false,
-            fields: vec![t.i64, t.ptr].into(),
-        });
+        let body = t.intern(TypeData::Struct { packed: false, fields: vec![t.i64, t.ptr].into() });
         t.set_named_body("%struct.A", NamedBody::Body(body));
         assert_eq!(t.index_into(n, Some(1)), Some(t.ptr));
         assert_eq!(t.display(n), "%struct.A");

@@ -32,19 +32,12 @@ pub fn verify_function(f: &Function) -> Result<()> {
             pos[i] = k as u32;
             let d = &f.insts[i];
             if d.block != Some(b) {
-                return Err(fail(
-                    f,
-                    Some(i),
-                    format!("instruction {i} records the wrong block"),
-                ));
+                return Err(fail(f, Some(i), format!("instruction {i} records the wrong block")));
             }
             let last = k + 1 == insts.len();
             if d.op.is_terminator() != last {
-                let msg = if last {
-                    "block does not end in a terminator"
-                } else {
-                    "terminator in the middle of a block"
-                };
+                let msg =
+                    if last { "block does not end in a terminator" } else { "terminator in the middle of a block" };
                 return Err(fail(f, Some(i), msg.into()));
             }
             if d.op == Opcode::Phi {
@@ -64,18 +57,11 @@ pub fn verify_function(f: &Function) -> Result<()> {
                     Piece::Text(_) => true,
                 };
                 if !ok {
-                    return Err(fail(
-                        f,
-                        Some(i),
-                        "template refers to a missing operand".into(),
-                    ));
+                    return Err(fail(f, Some(i), "template refers to a missing operand".into()));
                 }
             }
             for &v in &d.args {
-                if f.values
-                    .get(v)
-                    .is_none_or(|vd| vd.kind == ValueKind::Forward)
-                {
+                if f.values.get(v).is_none_or(|vd| vd.kind == ValueKind::Forward) {
                     return Err(fail(f, Some(i), format!("operand {v} is not defined")));
                 }
             }
@@ -100,11 +86,7 @@ pub fn verify_function(f: &Function) -> Result<()> {
                 let mut inc: Vec<Block> = d.blocks.to_vec();
                 inc.sort_unstable();
                 if inc != preds {
-                    return Err(fail(
-                        f,
-                        Some(i),
-                        format!("phi incoming blocks do not match the predecessors of {b}"),
-                    ));
+                    return Err(fail(f, Some(i), format!("phi incoming blocks do not match the predecessors of {b}")));
                 }
             }
             if !cfg.is_reachable(b) || d.is_debug() {
@@ -131,11 +113,7 @@ pub fn verify_function(f: &Function) -> Result<()> {
                     dom.dominates(db, b)
                 };
                 if !ok {
-                    return Err(fail(
-                        f,
-                        Some(i),
-                        format!("a definition does not dominate its use (operand {k})"),
-                    ));
+                    return Err(fail(f, Some(i), format!("a definition does not dominate its use (operand {k})")));
                 }
             }
         }

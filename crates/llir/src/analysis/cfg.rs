@@ -47,11 +47,7 @@ impl Cfg {
         for (i, &b) in post.iter().enumerate() {
             rpo_index[b] = i as u32;
         }
-        Cfg {
-            preds,
-            rpo: post,
-            rpo_index,
-        }
+        Cfg { preds, rpo: post, rpo_index }
     }
 
     pub fn is_reachable(&self, b: Block) -> bool {

@@ -25,18 +25,17 @@ impl DomTree {
             };
         };
         idom[entry] = Some(entry);
-        let intersect =
-            |idom: &SecondaryMap<Block, Option<Block>>, mut a: Block, mut b: Block| -> Block {
-                while a != b {
-                    while cfg.rpo_index[a] > cfg.rpo_index[b] {
-                        a = idom[a].unwrap_or(entry);
-                    }
-                    while cfg.rpo_index[b] > cfg.rpo_index[a] {
-                        b = idom[b].unwrap_or(entry);
-                    }
+        let intersect = |idom: &SecondaryMap<Block, Option<Block>>, mut a: Block, mut b: Block| -> Block {
+            while a != b {
+                while cfg.rpo_index[a] > cfg.rpo_index[b] {
+                    a = idom[a].unwrap_or(entry);
                 }
-                a
-            };
+                while cfg.rpo_index[b] > cfg.rpo_index[a] {
+                    b = idom[b].unwrap_or(entry);
+                }
+            }
+            a
+        };
         let mut changed = true;
         while changed {
             changed = false;
@@ -84,12 +83,7 @@ impl DomTree {
             }
         }
         let _ = f;
-        DomTree {
-            idom,
-            pre,
-            post,
-            children,
-        }
+        DomTree { idom, pre, post, children }
     }
 
     /// The immediate dominator; `None` for the entry and for unreachable blocks.
@@ -139,5 +133,28 @@ impl DomTree {
             }
         }
         df
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::Module;
+
+    #[test]
+    fn diamond_dominance_and_frontiers() {
+        let src = "define void @f(i1 %c) {\na:\n  br i1 %c, label %b, label %c\nb:\n  br label %d\nc:\n  br label %d\nd:\n  ret void\n}\n";
+        let mut m = Module::parse(src.to_string()).expect("parses");
+        let f = m.parse_function(0).expect("function");
+        let cfg = Cfg::compute(&f);
+        let dom = DomTree::compute(&f, &cfg);
+        let [a, b, c, d] = [f.layout[0], f.layout[1], f.layout[2], f.layout[3]];
+        assert!(dom.dominates(a, d));
+        assert!(!dom.dominates(b, d));
+        assert_eq!(dom.idom(d), Some(a));
+        let df = dom.frontiers(&cfg);
+        assert_eq!(df[b].as_slice(), &[d]);
+        assert_eq!(df[c].as_slice(), &[d]);
+        assert!(df[a].is_empty());
     }
 }

@@ -93,3 +93,27 @@ impl Liveness {
         self.live_out[b].contains(&v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::Module;
+
+    #[test]
+    fn loop_carried_and_phi_uses() {
+        let src = "define i32 @f(i32 %n) {\nentry:\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i2, %loop ]\n  %i2 = add i32 %i, 1\n  %c = icmp slt i32 %i2, %n\n  br i1 %c, label %loop, label %exit\nexit:\n  ret i32 %i2\n}\n";
+        let mut m = Module::parse(src.to_string()).expect("parses");
+        let f = m.parse_function(0).expect("function");
+        let cfg = Cfg::compute(&f);
+        let live = Liveness::compute(&f, &cfg);
+        let [entry, lp, exit] = [f.layout[0], f.layout[1], f.layout[2]];
+        let n = f.params[0];
+        let i2 = f.blocks[lp].insts.get(1).and_then(|&i| f.insts[i].result).expect("i2");
+        assert!(live.is_live_in(lp, n));
+        assert!(live.is_live_out(entry, n));
+        assert!(live.is_live_out(lp, i2), "used by the phi on the back edge and in exit");
+        assert!(live.is_live_in(exit, i2));
+        assert!(!live.is_live_in(lp, i2), "defined in the loop block itself");
+        assert!(!live.is_live_in(exit, n));
+    }
+}

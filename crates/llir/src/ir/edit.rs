@@ -1,1 +1,461 @@
+//! The mutation API: creating blocks, instructions and constants; replacing uses; splitting blocks and
+//! edges; cloning a body through a value map; deleting unreachable blocks. Every operation keeps phis
+//! consistent with the CFG it leaves behind.
 
+use super::{
+    Block, BlockData, ConstPiece, Extra, Function, Inst, InstData, Opcode, Piece, Text, Value, ValueData, ValueKind,
+};
+use crate::error::Span;
+use crate::types::{Type, TypeTable};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+use smallvec::{SmallVec, smallvec};
+
+/// Builds a template from text and operand markers: `t("br label ")`, `Piece::Block(0)`.
+pub fn t(s: &str) -> Piece {
+    Piece::Text(Text::Own(s.into()))
+}
+
+impl Function {
+    // ---- Values. ----
+
+    /// A constant operand spelled `text` (`0`, `null`, `@f`, `true`).
+    pub fn const_value(&mut self, ty: Type, text: &str) -> Value {
+        self.values.push(ValueData {
+            ty,
+            kind: ValueKind::Const(smallvec![ConstPiece::Text(Text::own(text))]),
+            name: None,
+        })
+    }
+
+    /// A name based on `base` that no value in this function has yet.
+    pub fn unique_name(&self, base: &str) -> Box<str> {
+        let taken = |n: &str| self.values.values().any(|d| d.name.as_deref() == Some(n));
+        if !taken(base) {
+            return base.into();
+        }
+        (1..).map(|k| format!("{base}{k}")).find(|n| !taken(n)).unwrap_or_default().into()
+    }
+
+    // ---- Blocks. ----
+
+    /// Creates a block, not yet in the layout.
+    pub fn create_block(&mut self, name: Option<&str>) -> Block {
+        self.blocks.push(BlockData { name: name.map(Into::into), insts: Vec::new() })
+    }
+
+    /// Places `b` in the layout right after `after` (or at the end when `after` is not laid out).
+    pub fn insert_block_after(&mut self, b: Block, after: Block) {
+        match self.layout.iter().position(|&x| x == after) {
+            Some(p) => self.layout.insert(p + 1, b),
+            None => self.layout.push(b),
+        }
+    }
+
+    // ---- Instructions. ----
+
+    /// Creates an instruction (with a result value if `ty` is not void), not yet in any block.
+    pub fn create_inst(
+        &mut self,
+        types: &TypeTable,
+        op: Opcode,
+        ty: Type,
+        args: &[Value],
+        blocks: &[Block],
+        tmpl: Vec<Piece>,
+        extra: Extra,
+    ) -> Inst {
+        let i = self.insts.push(InstData {
+            op,
+            ty,
+            result: None,
+            args: args.iter().copied().collect(),
+            blocks: blocks.iter().copied().collect(),
+            tmpl,
+            extra,
+            block: None,
+            span: Span::default(),
+        });
+        if !types.is_void(ty) {
+            let v = self.values.push(ValueData { ty, kind: ValueKind::Inst(i), name: None });
+            self.insts[i].result = Some(v);
+        }
+        i
+    }
+
+    pub fn append_inst(&mut self, b: Block, i: Inst) {
+        self.insts[i].block = Some(b);
+        self.blocks[b].insts.push(i);
+    }
+
+    /// Inserts `i` into `b` at position `pos`.
+    pub fn insert_inst_at(&mut self, b: Block, pos: usize, i: Inst) {
+        self.insts[i].block = Some(b);
+        let v = &mut self.blocks[b].insts;
+        v.insert(pos.min(v.len()), i);
+    }
+
+    pub fn insert_inst_before(&mut self, before: Inst, i: Inst) {
+        if let Some(b) = self.insts[before].block {
+            let pos = self.blocks[b].insts.iter().position(|&x| x == before).unwrap_or(0);
+            self.insert_inst_at(b, pos, i);
+        }
+    }
+
+    /// The first position in `b` after its phis and debug records (and pads), where code may go.
+    pub fn first_insertion_point(&self, b: Block) -> usize {
+        let insts = &self.blocks[b].insts;
+        insts.iter().position(|&i| !matches!(self.insts[i].op, Opcode::Phi) && !self.insts[i].op.is_pad()).map_or(
+            insts.len(),
+            |p| {
+                if self.insts[insts[p]].op.is_pad() { p + 1 } else { p }
+            },
+        )
+    }
+
+    /// Removes `i` from its block. Its result must have no remaining uses.
+    pub fn remove_inst(&mut self, i: Inst) {
+        if let Some(b) = self.insts[i].block.take() {
+            self.blocks[b].insts.retain(|&x| x != i);
+        }
+    }
+
+    // ---- Uses. ----
+
+    /// Replaces every use of `old` with `new`, in instructions and nowhere else.
+    pub fn replace_all_uses(&mut self, old: Value, new: Value) {
+        for b in self.layout.clone() {
+            for &i in &self.blocks[b].insts {
+                for a in self.insts[i].args.iter_mut() {
+                    if *a == old {
+                        *a = new;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies a whole substitution in one sweep, which keeps many replacements linear.
+    pub fn replace_uses_with_map(&mut self, map: &FxHashMap<Value, Value>) {
+        if map.is_empty() {
+            return;
+        }
+        for b in self.layout.clone() {
+            for &i in &self.blocks[b].insts {
+                for a in self.insts[i].args.iter_mut() {
+                    if let Some(&n) = map.get(a) {
+                        *a = n;
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- Phis. ----
+
+    /// Phi instructions at the head of `b`.
+    pub fn phis(&self, b: Block) -> Vec<Inst> {
+        self.blocks[b]
+            .insts
+            .iter()
+            .copied()
+            .take_while(|&i| matches!(self.insts[i].op, Opcode::Phi | Opcode::DbgRecord))
+            .filter(|&i| self.insts[i].op == Opcode::Phi)
+            .collect()
+    }
+
+    /// Removes one incoming entry for `pred` from every phi in `b`.
+    pub fn remove_phi_incoming(&mut self, b: Block, pred: Block) {
+        for p in self.phis(b) {
+            let d = &mut self.insts[p];
+            if let Some(k) = d.blocks.iter().position(|&x| x == pred) {
+                d.blocks.remove(k);
+                d.args.remove(k);
+            }
+        }
+    }
+
+    /// Renames incoming block `old` to `new` in every phi of `b`.
+    pub fn replace_phi_incoming_block(&mut self, b: Block, old: Block, new: Block) {
+        for p in self.phis(b) {
+            for x in self.insts[p].blocks.iter_mut() {
+                if *x == old {
+                    *x = new;
+                }
+            }
+        }
+    }
+
+    // ---- Control flow. ----
+
+    /// Creates `br label %to`.
+    pub fn create_br(&mut self, types: &TypeTable, to: Block) -> Inst {
+        self.create_inst(types, Opcode::Br, types.void, &[], &[to], vec![t("br label "), Piece::Block(0)], Extra::None)
+    }
+
+    /// Splits `b` before the instruction at position `at`: the tail moves to a new block placed after
+    /// `b`, and `b` ends in a branch to it. Phis in the tail's successors are updated.
+    pub fn split_block(&mut self, types: &TypeTable, b: Block, at: usize, name: Option<&str>) -> Block {
+        let nb = self.create_block(name);
+        let tail: Vec<Inst> = {
+            let v = &mut self.blocks[b].insts;
+            let at = at.min(v.len());
+            v.split_off(at)
+        };
+        for &i in &tail {
+            self.insts[i].block = Some(nb);
+        }
+        self.blocks[nb].insts = tail;
+        for s in self.successors(nb).to_vec() {
+            self.replace_phi_incoming_block(s, b, nb);
+        }
+        let br = self.create_br(types, nb);
+        self.append_inst(b, br);
+        self.insert_block_after(nb, b);
+        nb
+    }
+
+    /// Puts a new block on every edge from `from` to `to` and returns it. Duplicate edges (a switch
+    /// with several cases to `to`) all go through the new block, so `to`'s phis keep one entry for it.
+    pub fn split_edge(&mut self, types: &TypeTable, from: Block, to: Block) -> Block {
+        let nb = self.create_block(None);
+        let br = self.create_br(types, to);
+        self.append_inst(nb, br);
+        if let Some(term) = self.terminator(from) {
+            for x in self.insts[term].blocks.iter_mut() {
+                if *x == to {
+                    *x = nb;
+                }
+            }
+        }
+        // One entry for the new edge; extra entries for the duplicate edges go.
+        for p in self.phis(to) {
+            let d = &mut self.insts[p];
+            let mut first = true;
+            let mut k = 0;
+            while k < d.blocks.len() {
+                if d.blocks[k] == from {
+                    if first {
+                        d.blocks[k] = nb;
+                        first = false;
+                        k += 1;
+                    } else {
+                        d.blocks.remove(k);
+                        d.args.remove(k);
+                    }
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        self.insert_block_after(nb, from);
+        nb
+    }
+
+    /// Splits every critical edge (from a block with several successors to one with several
+    /// predecessors); returns the new blocks.
+    pub fn split_critical_edges(&mut self, types: &TypeTable) -> Vec<Block> {
+        let cfg = crate::analysis::cfg::Cfg::compute(self);
+        let mut out = Vec::new();
+        for b in self.layout.clone() {
+            let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().collect();
+            if succs.len() < 2 {
+                continue;
+            }
+            succs.sort_unstable();
+            succs.dedup();
+            for s in succs {
+                if cfg.preds[s].len() > 1 {
+                    out.push(self.split_edge(types, b, s));
+                }
+            }
+        }
+        out
+    }
+
+    /// Deletes blocks not reachable from the entry, removing their phi entries in reachable blocks.
+    /// Returns how many blocks were removed.
+    pub fn remove_unreachable_blocks(&mut self) -> usize {
+        let cfg = crate::analysis::cfg::Cfg::compute(self);
+        let dead: Vec<Block> = self.layout.iter().copied().filter(|&b| !cfg.is_reachable(b)).collect();
+        for &b in &dead {
+            let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().collect();
+            succs.sort_unstable();
+            succs.dedup();
+            for s in succs {
+                if cfg.is_reachable(s) {
+                    while self.phis(s).iter().any(|&p| self.insts[p].blocks.contains(&b)) {
+                        self.remove_phi_incoming(s, b);
+                    }
+                }
+            }
+            for i in std::mem::take(&mut self.blocks[b].insts) {
+                self.insts[i].block = None;
+            }
+        }
+        self.layout.retain(|&b| cfg.is_reachable(b));
+        dead.len()
+    }
+
+    /// Copies every block of `src` into `self` (appended to the layout), mapping values through
+    /// `vmap`: values already in `vmap` (parameters, say) are used as given; the rest are created.
+    /// Returns the block map.
+    pub fn clone_body_from(
+        &mut self,
+        src: &Function,
+        vmap: &mut SecondaryMap<Value, Option<Value>>,
+    ) -> SecondaryMap<Block, Option<Block>> {
+        let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+        for &b in &src.layout {
+            let nb = self.create_block(src.blocks[b].name.as_deref());
+            bmap[b] = Some(nb);
+            self.layout.push(nb);
+        }
+        // Results first, so forward references (phis, loops) resolve.
+        for (_, i) in src.inst_iter() {
+            if let Some(r) = src.insts[i].result
+                && vmap[r].is_none()
+            {
+                let d = &src.values[r];
+                let nv = self.values.push(ValueData { ty: d.ty, kind: ValueKind::Forward, name: d.name.clone() });
+                vmap[r] = Some(nv);
+            }
+        }
+        for &b in &src.layout {
+            let Some(nb) = bmap[b] else { continue };
+            for &i in &src.blocks[b].insts {
+                let d = &src.insts[i];
+                let mut args: SmallVec<[Value; 3]> = SmallVec::with_capacity(d.args.len());
+                for &a in &d.args {
+                    let m = match vmap[a] {
+                        Some(m) => m,
+                        None => {
+                            let vd = &src.values[a];
+                            let kind = match &vd.kind {
+                                ValueKind::Const(p) => ValueKind::Const(
+                                    p.iter()
+                                        .map(|x| match x {
+                                            ConstPiece::Block(cb) => ConstPiece::Block(bmap[*cb].unwrap_or(*cb)),
+                                            other => other.clone(),
+                                        })
+                                        .collect(),
+                                ),
+                                other => other.clone(),
+                            };
+                            let nv = self.values.push(ValueData { ty: vd.ty, kind, name: vd.name.clone() });
+                            vmap[a] = Some(nv);
+                            nv
+                        }
+                    };
+                    args.push(m);
+                }
+                let blocks = d.blocks.iter().map(|&x| bmap[x].unwrap_or(x)).collect();
+                let ni = self.insts.push(InstData {
+                    op: d.op,
+                    ty: d.ty,
+                    result: d.result.and_then(|r| vmap[r]),
+                    args,
+                    blocks,
+                    tmpl: d.tmpl.clone(),
+                    extra: d.extra.clone(),
+                    block: Some(nb),
+                    span: d.span,
+                });
+                if let Some(r) = self.insts[ni].result {
+                    self.values[r].kind = ValueKind::Inst(ni);
+                }
+                self.blocks[nb].insts.push(ni);
+            }
+        }
+        bmap
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::Module;
+    use crate::print::print_function;
+    use crate::verify::verify_function;
+
+    fn parse(src: &str) -> (Module, Function) {
+        let mut m = Module::parse(src.to_string()).expect("module parses");
+        let i = m.definitions().next().expect("a define");
+        let f = m.parse_function(i).expect("function parses");
+        (m, f)
+    }
+
+    const DIAMOND: &str = "define i32 @f(i1 %c, i32 %a) {\nentry:\n  br i1 %c, label %l, label %r\nl:\n  %x = add i32 %a, 1\n  br label %j\nr:\n  br label %j\nj:\n  %p = phi i32 [ %x, %l ], [ %a, %r ]\n  ret i32 %p\n}\n";
+
+    #[test]
+    fn split_block_keeps_phis_and_verifies() {
+        let (m, mut f) = parse(DIAMOND);
+        let l = f.layout[1];
+        let nb = f.split_block(&m.types, l, 1, Some("l.tail"));
+        verify_function(&f).expect("valid after split");
+        let text = print_function(&f, &m.types, &m.src);
+        assert!(text.contains("[ %x, %l.tail ]"), "{text}");
+        assert_eq!(f.successors(l), &[nb]);
+    }
+
+    #[test]
+    fn split_critical_edge_on_duplicate_switch_cases() {
+        let src = "define i32 @f(i32 %v) {\nentry:\n  switch i32 %v, label %d [\n    i32 0, label %j\n    i32 1, label %j\n  ]\nd:\n  br label %j\nj:\n  %p = phi i32 [ 1, %entry ], [ 1, %entry ], [ 2, %d ]\n  ret i32 %p\n}\n";
+        let (m, mut f) = parse(src);
+        verify_function(&f).expect("input valid");
+        let new = f.split_critical_edges(&m.types);
+        assert_eq!(new.len(), 1);
+        verify_function(&f).expect("valid after splitting");
+        let j = f.layout.iter().copied().find(|&b| f.blocks[b].name.as_deref() == Some("j")).expect("j");
+        assert_eq!(f.insts[f.phis(j)[0]].args.len(), 2);
+    }
+
+    #[test]
+    fn remove_unreachable_drops_phi_entries() {
+        let src = "define i32 @f(i32 %a) {\nentry:\n  br label %j\ndead:\n  br label %j\nj:\n  %p = phi i32 [ %a, %entry ], [ 0, %dead ]\n  ret i32 %p\n}\n";
+        let (_m, mut f) = parse(src);
+        assert_eq!(f.remove_unreachable_blocks(), 1);
+        verify_function(&f).expect("valid");
+        assert_eq!(f.layout.len(), 2);
+    }
+
+    #[test]
+    fn replace_all_uses_and_renumbering() {
+        let src = "define i32 @f(i32 %0) {\n  %2 = add i32 %0, 1\n  %3 = mul i32 %2, %2\n  ret i32 %3\n}\n";
+        let (m, mut f) = parse(src);
+        let (_, add) = f.inst_iter().next().expect("add");
+        let r = f.insts[add].result.expect("result");
+        let seven = f.const_value(m.types.i32, "7");
+        f.replace_all_uses(r, seven);
+        f.remove_inst(add);
+        verify_function(&f).expect("valid");
+        let text = print_function(&f, &m.types, &m.src);
+        assert!(text.contains("%2 = mul i32 7, 7"), "{text}");
+        assert!(text.contains("ret i32 %2"), "{text}");
+    }
+
+    #[test]
+    fn clone_body_maps_values_and_blocks() {
+        let (m, f) = parse(DIAMOND);
+        let mut g = Function::new("@g", f.header.clone());
+        let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+        for &p in &f.params {
+            let d = f.values[p].clone();
+            let np = g.values.push(d);
+            g.params.push(np);
+            vmap[p] = Some(np);
+        }
+        g.clone_body_from(&f, &mut vmap);
+        verify_function(&g).expect("clone valid");
+        let a = print_function(&f, &m.types, &m.src);
+        let b = print_function(&g, &m.types, &m.src);
+        assert_eq!(a.replacen("@f", "@g", 1), b);
+    }
+
+    #[test]
+    fn unique_names_do_not_collide() {
+        let (_m, f) = parse(DIAMOND);
+        assert_eq!(&*f.unique_name("x"), "x1");
+        assert_eq!(&*f.unique_name("y"), "y");
+    }
+}

@@ -307,10 +307,7 @@ impl Opcode {
 
     /// Pads must stay first in their block, like phis.
     pub fn is_pad(self) -> bool {
-        matches!(
-            self,
-            Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch
-        )
+        matches!(self, Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch)
     }
 }
 
@@ -422,6 +419,8 @@ pub struct Function {
     /// Block order; the first block is the entry.
     pub layout: Vec<Block>,
     pub params: Vec<Value>,
+    /// The source numbered its unnamed values with gaps (LLVM 19+), so original numbers may be kept.
+    pub numbering_gaps: bool,
 }
 
 impl Function {
@@ -434,6 +433,7 @@ impl Function {
             blocks: PrimaryMap::new(),
             layout: Vec::new(),
             params: Vec::new(),
+            numbering_gaps: false,
         }
     }
 
@@ -493,15 +493,10 @@ impl Function {
 
     /// Iterates over all instructions in layout order.
     pub fn inst_iter(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
-        self.layout
-            .iter()
-            .flat_map(move |&b| self.blocks[b].insts.iter().map(move |&i| (b, i)))
+        self.layout.iter().flat_map(move |&b| self.blocks[b].insts.iter().map(move |&i| (b, i)))
     }
 
     pub fn num_insts(&self) -> usize {
-        self.layout
-            .iter()
-            .map(|&b| self.blocks[b].insts.len())
-            .sum()
+        self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
     }
 }

@@ -5,8 +5,8 @@
 use super::Parser;
 use crate::error::{Error, Result, Span};
 use crate::ir::{
-    Block, BlockData, ConstPiece, Extra, Function, Header, Inst, InstData, Opcode, Param, Piece,
-    Text, Value, ValueData, ValueKind,
+    Block, BlockData, ConstPiece, Extra, Function, Header, Inst, InstData, Opcode, Param, Piece, Text, Value,
+    ValueData, ValueKind,
 };
 use crate::lexer::{Tok, Token};
 use crate::types::{Type, TypeData, TypeTable};
@@ -21,9 +21,11 @@ pub fn parse_function(
     end: usize,
     types: &mut TypeTable,
     typed: bool,
+    globals: Option<&rustc_hash::FxHashSet<Box<str>>>,
 ) -> Result<Function> {
     let mut p = Parser::new(src, start, end, types);
     p.typed = typed;
+    p.globals = globals;
     let mut fp = FuncParser {
         p,
         f: None,
@@ -32,25 +34,50 @@ pub fn parse_function(
         block_names: FxHashMap::default(),
         block_defined: SecondaryMap::new(),
         block_first_use: SecondaryMap::new(),
-        implicit_entry: None,
-        entry_number: String::new(),
+        next_slot: 0,
+        gaps: false,
         args: SmallVec::new(),
         blocks: SmallVec::new(),
     };
     fp.function()
 }
 
+/// How a local is looked up: by name, or by slot number for `%12`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Key<'a> {
+    Name(&'a str),
+    Num(u32),
+}
+
+/// The lookup key of a local spelled `text` (without the sigil). `%"x"` and `%x` are the same name.
+fn key_of(text: &str) -> Key<'_> {
+    if is_numbered(text)
+        && let Ok(n) = text.parse::<u32>()
+    {
+        return Key::Num(n);
+    }
+    if let Some(inner) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
+        && !inner.is_empty()
+        && !is_numbered(inner)
+        && inner.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_'))
+    {
+        return Key::Name(inner);
+    }
+    Key::Name(text)
+}
+
 struct FuncParser<'a> {
     p: Parser<'a>,
     f: Option<Function>,
-    locals: FxHashMap<&'a str, Value>,
+    locals: FxHashMap<Key<'a>, Value>,
     first_use: SecondaryMap<Value, Span>,
-    block_names: FxHashMap<&'a str, Block>,
+    block_names: FxHashMap<Key<'a>, Block>,
     block_defined: SecondaryMap<Block, bool>,
     block_first_use: SecondaryMap<Block, Span>,
-    /// The slot number of an unlabelled entry block, which phis may name (`[ null, %1 ]`).
-    implicit_entry: Option<(&'static str, Block)>,
-    entry_number: String,
+    /// The next slot number for an unnamed value or block; numbered definitions must not go below it.
+    next_slot: u32,
+    /// The source skips slot numbers (allowed from LLVM 19 on).
+    gaps: bool,
     /// Operands of the instruction being parsed.
     args: SmallVec<[Value; 3]>,
     blocks: SmallVec<[Block; 2]>,
@@ -85,8 +112,7 @@ impl<'a> FuncParser<'a> {
         let ret = self.p.parse_type()?;
         let name_tok = self.p.expect(Tok::Global, "the function name")?;
         let fname = self.p.text(name_tok);
-        self.p
-            .expect(Tok::LParen, "'(' starting the parameter list")?;
+        self.p.expect(Tok::LParen, "'(' starting the parameter list")?;
         let mut params = Vec::new();
         let mut param_names: Vec<Option<Token>> = Vec::new();
         let mut vararg = false;
@@ -99,24 +125,15 @@ impl<'a> FuncParser<'a> {
                     let a0 = self.p.tok.start;
                     self.p.skip_attributes()?;
                     let a1 = self.p.prev_end.max(a0);
-                    let attrs = if self.p.prev_end > a0 {
-                        Text::Src(a0, a1)
-                    } else {
-                        Text::Own("".into())
-                    };
-                    let name = if self.p.at(Tok::Local) {
-                        Some(self.p.bump())
-                    } else {
-                        None
-                    };
+                    let attrs = if self.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::Own("".into()) };
+                    let name = if self.p.at(Tok::Local) { Some(self.p.bump()) } else { None };
                     params.push(Param { ty, attrs });
                     param_names.push(name);
                 }
                 if self.p.eat(Tok::RParen) {
                     break;
                 }
-                self.p
-                    .expect(Tok::Comma, "',' or ')' in the parameter list")?;
+                self.p.expect(Tok::Comma, "',' or ')' in the parameter list")?;
             }
         }
         let suffix_start = self.p.prev_end;
@@ -143,33 +160,31 @@ impl<'a> FuncParser<'a> {
         };
         self.f = Some(Function::new(fname, header));
         for (i, (prm, name)) in params.iter().zip(param_names).enumerate() {
-            let n = name.map(|t| local_name(self.p.text(t)));
-            let v = self.func().values.push(ValueData {
-                ty: prm.ty,
-                kind: ValueKind::Param(i as u32),
-                name: n.filter(|n| !is_numbered(n)).map(Into::into),
-            });
-            if let (Some(t), Some(n)) = (name, n) {
-                if self.locals.insert(n, v).is_some() {
-                    return Err(Error::new(
-                        "parse-redefinition",
-                        t.span(),
-                        format!("parameter '%{n}' is defined twice"),
-                    )
-                    .label("second definition")
-                    .help("give each parameter a distinct name"));
+            let v = self.func().values.push(ValueData { ty: prm.ty, kind: ValueKind::Param(i as u32), name: None });
+            match name {
+                Some(t) => {
+                    let n = local_name(self.p.text(t));
+                    let key = self.numbered_def(key_of(n), t.span())?;
+                    if self.locals.insert(key, v).is_some() {
+                        return Err(Error::new(
+                            "parse-redefinition",
+                            t.span(),
+                            format!("parameter '%{n}' is defined twice"),
+                        )
+                        .label("second definition")
+                        .help("give each parameter a distinct name"));
+                    }
+                    self.func().values[v].name = Some(n.into());
+                }
+                None => {
+                    let n = self.next_slot;
+                    self.next_slot += 1;
+                    self.locals.insert(Key::Num(n), v);
+                    self.func().values[v].name = Some(n.to_string().into());
                 }
             }
             self.func().params.push(v);
         }
-        // An unlabelled entry block takes the first slot number after the unnamed parameters.
-        let numbered = self
-            .func_ref()
-            .params
-            .iter()
-            .filter(|&&v| self.func_ref().values[v].name.is_none())
-            .count();
-        self.entry_number = numbered.to_string();
         self.body()?;
         self.finish()
     }
@@ -179,14 +194,21 @@ impl<'a> FuncParser<'a> {
         loop {
             match self.p.tok.kind {
                 Tok::RBrace => {
+                    if cur.is_some() {
+                        return Err(self.missing_terminator());
+                    }
                     self.p.bump();
                     return Ok(());
                 }
                 Tok::Eof => return Err(self.p.err_expected("'}' closing the function body")),
                 Tok::Label => {
+                    if cur.is_some() {
+                        return Err(self.missing_terminator());
+                    }
                     let t = self.p.bump();
                     let name = label_name(self.p.text(t));
-                    let b = self.block_ref_named(name, t.span());
+                    let key = self.numbered_def(key_of(name), t.span())?;
+                    let b = self.block_ref_key(key, name, t.span());
                     if self.block_defined[b] {
                         return Err(Error::new(
                             "parse-redefinition",
@@ -200,10 +222,7 @@ impl<'a> FuncParser<'a> {
                     self.func().layout.push(b);
                     cur = Some(b);
                 }
-                Tok::Ident
-                    if self.p.cur_text() == "uselistorder"
-                        || self.p.cur_text() == "uselistorder_bb" =>
-                {
+                Tok::Ident if self.p.cur_text() == "uselistorder" || self.p.cur_text() == "uselistorder_bb" => {
                     // Use-list order directives only affect in-memory order; they are dropped.
                     self.skip_line()?;
                 }
@@ -211,10 +230,14 @@ impl<'a> FuncParser<'a> {
                     let b = match cur {
                         Some(b) => b,
                         None => {
-                            let b = self.func().blocks.push(BlockData::default());
-                            if self.func_ref().layout.is_empty() {
-                                self.implicit_entry = Some(("", b));
-                            }
+                            // An unlabelled block takes the next slot number, which phis may name.
+                            let n = self.next_slot;
+                            self.next_slot += 1;
+                            let b = self
+                                .func()
+                                .blocks
+                                .push(BlockData { name: Some(n.to_string().into()), insts: Vec::new() });
+                            self.block_names.insert(Key::Num(n), b);
                             self.block_defined[b] = true;
                             self.func().layout.push(b);
                             cur = Some(b);
@@ -233,6 +256,34 @@ impl<'a> FuncParser<'a> {
         }
     }
 
+    fn missing_terminator(&self) -> Error {
+        Error::new("parse-no-terminator", self.p.tok.span(), "the block before this point does not end in a terminator")
+            .label("a new block or the end of the function starts here")
+            .help("end the previous block with br, ret, switch, unreachable or another terminator")
+    }
+
+    /// Checks a numbered definition (`%5 = ...`, `5:`) against the running slot count.
+    fn numbered_def(&mut self, key: Key<'a>, span: Span) -> Result<Key<'a>> {
+        if let Key::Num(n) = key {
+            if n < self.next_slot {
+                return Err(Error::new(
+                    "parse-numbering",
+                    span,
+                    format!("numbered value %{n} is out of order: expected %{} or higher", self.next_slot),
+                )
+                .label("number too small")
+                .help(
+                    "numbered values and blocks must be defined in increasing order; renumber them or give them names",
+                ));
+            }
+            if n > self.next_slot {
+                self.gaps = true;
+            }
+            self.next_slot = n + 1;
+        }
+        Ok(key)
+    }
+
     fn skip_line(&mut self) -> Result<()> {
         self.p.bump();
         while !self.p.tok_on_new_line && !self.p.at(Tok::Eof) {
@@ -243,6 +294,7 @@ impl<'a> FuncParser<'a> {
 
     fn finish(&mut self) -> Result<Function> {
         let mut f = self.f.take().expect("function parsed");
+        f.numbering_gaps = self.gaps;
         for (v, d) in f.values.iter() {
             if d.kind == ValueKind::Forward {
                 let name = d.name.as_deref().unwrap_or("?");
@@ -257,33 +309,15 @@ impl<'a> FuncParser<'a> {
         }
         for (b, _) in f.blocks.iter() {
             if !self.block_defined[b] {
-                return Err(Error::new(
-                    "parse-undefined",
-                    self.block_first_use[b],
-                    "use of undefined block label",
-                )
-                .label("no block with this label")
-                .help("add the block, or check the spelling of the label"));
+                return Err(Error::new("parse-undefined", self.block_first_use[b], "use of undefined block label")
+                    .label("no block with this label")
+                    .help("add the block, or check the spelling of the label"));
             }
         }
-        // Numbered names were only needed for resolution; the printer renumbers.
-        for (_, d) in f.values.iter_mut() {
-            if d.name.as_deref().is_some_and(is_numbered) {
-                d.name = None;
-            }
-        }
-        for (_, d) in f.blocks.iter_mut() {
-            if d.name.as_deref().is_some_and(is_numbered) {
-                d.name = None;
-            }
-        }
+        // Numbered names stay: the printer keeps them while they are still in increasing order.
         if f.layout.is_empty() {
-            return Err(Error::new(
-                "parse-empty",
-                Span::at(self.p.prev_end),
-                "function body has no blocks",
-            )
-            .help("a defined function needs at least one block ending in a terminator"));
+            return Err(Error::new("parse-empty", Span::at(self.p.prev_end), "function body has no blocks")
+                .help("a defined function needs at least one block ending in a terminator"));
         }
         Ok(f)
     }
@@ -291,19 +325,15 @@ impl<'a> FuncParser<'a> {
     // ---- Name resolution. ----
 
     fn block_ref_named(&mut self, name: &'a str, span: Span) -> Block {
-        if let Some(&b) = self.block_names.get(name) {
+        self.block_ref_key(key_of(name), name, span)
+    }
+
+    fn block_ref_key(&mut self, key: Key<'a>, name: &'a str, span: Span) -> Block {
+        if let Some(&b) = self.block_names.get(&key) {
             return b;
         }
-        if let Some((_, b)) = self.implicit_entry
-            && name == self.entry_number
-        {
-            return b;
-        }
-        let b = self.func().blocks.push(BlockData {
-            name: Some(name.into()),
-            insts: Vec::new(),
-        });
-        self.block_names.insert(name, b);
+        let b = self.func().blocks.push(BlockData { name: Some(name.into()), insts: Vec::new() });
+        self.block_names.insert(key, b);
         self.block_first_use[b] = span;
         b
     }
@@ -326,7 +356,7 @@ impl<'a> FuncParser<'a> {
 
     fn local_ref(&mut self, t: Token, ty: Type) -> Result<Value> {
         let name = local_name(self.p.text(t));
-        if let Some(&v) = self.locals.get(name) {
+        if let Some(&v) = self.locals.get(&key_of(name)) {
             let have = self.func().values[v].ty;
             if have != ty {
                 let (h, w) = (self.p.types.display(have), self.p.types.display(ty));
@@ -336,34 +366,25 @@ impl<'a> FuncParser<'a> {
                     format!("'%{name}' has type {h} but is used here as {w}"),
                 )
                 .label(format!("expected {w}"))
-                .help(format!(
-                    "use a value of type {w}, or convert '%{name}' with a cast"
-                )));
+                .help(format!("use a value of type {w}, or convert '%{name}' with a cast")));
             }
             return Ok(v);
         }
-        let v = self.func().values.push(ValueData {
-            ty,
-            kind: ValueKind::Forward,
-            name: Some(name.into()),
-        });
+        let v = self.func().values.push(ValueData { ty, kind: ValueKind::Forward, name: Some(name.into()) });
         self.first_use[v] = t.span();
-        self.locals.insert(name, v);
+        self.locals.insert(key_of(name), v);
         Ok(v)
     }
 
     fn define_result(&mut self, name_tok: Token, ty: Type, inst: Inst) -> Result<Value> {
         let name = local_name(self.p.text(name_tok));
-        if let Some(&v) = self.locals.get(name) {
+        let key = self.numbered_def(key_of(name), name_tok.span())?;
+        if let Some(&v) = self.locals.get(&key) {
             let d = &self.func_ref().values[v];
             if d.kind != ValueKind::Forward {
-                return Err(Error::new(
-                    "parse-redefinition",
-                    name_tok.span(),
-                    format!("'%{name}' is defined twice"),
-                )
-                .label("second definition")
-                .help("SSA values must have unique names; rename one of them"));
+                return Err(Error::new("parse-redefinition", name_tok.span(), format!("'%{name}' is defined twice"))
+                    .label("second definition")
+                    .help("SSA values must have unique names; rename one of them"));
             }
             if d.ty != ty {
                 let (h, w) = (self.p.types.display(ty), self.p.types.display(d.ty));
@@ -377,56 +398,45 @@ impl<'a> FuncParser<'a> {
                 .help("make the use and the definition agree on the type"));
             }
             self.func().values[v].kind = ValueKind::Inst(inst);
+            // The definition's spelling wins (`%"x"` used as `%x`).
+            self.func().values[v].name = Some(name.into());
             return Ok(v);
         }
-        let v = self.func().values.push(ValueData {
-            ty,
-            kind: ValueKind::Inst(inst),
-            name: Some(name.into()),
-        });
-        self.locals.insert(name, v);
+        let v = self.func().values.push(ValueData { ty, kind: ValueKind::Inst(inst), name: Some(name.into()) });
+        self.locals.insert(key, v);
         Ok(v)
     }
 
     /// A value operand of type `ty`: a local, or a constant. Cut into the template as an argument.
-    fn value(&mut self, ty: Type) -> Result<Value> {
+    /// Returns `None` for metadata operands, which are no values of their own.
+    fn value(&mut self, ty: Type) -> Result<Option<Value>> {
         let t = self.p.tok;
         let v = if t.kind == Tok::Local {
             self.p.bump();
             self.local_ref(t, ty)?
         } else if matches!(self.p.types.get(ty), TypeData::Metadata) {
-            return self.metadata_operand();
+            self.metadata_operand()?;
+            return Ok(None);
         } else {
             if !self.p.at_value_start() {
-                return Err(self
-                    .p
-                    .err_expected(&format!("a value of type {}", self.p.types.display(ty))));
+                return Err(self.p.err_expected(&format!("a value of type {}", self.p.types.display(ty))));
             }
             let span = self.p.parse_const(ty)?;
             let fname: Box<str> = self.func().name.clone();
             let pieces = self.const_pieces(span, &fname);
-            self.func().values.push(ValueData {
-                ty,
-                kind: ValueKind::Const(pieces),
-                name: None,
-            })
+            self.func().values.push(ValueData { ty, kind: ValueKind::Const(pieces), name: None })
         };
         let idx = self.args.len() as u16;
         self.args.push(v);
-        self.p
-            .cut_at(Span::new(t.start, self.p.prev_end), Piece::Arg(idx));
-        Ok(v)
+        self.p.cut_at(Span::new(t.start, self.p.prev_end), Piece::Arg(idx));
+        Ok(Some(v))
     }
 
     /// A constant's pieces: its source text, split around `blockaddress(@this, %bb)` references to
     /// blocks of this function so that renumbering and cloning can follow them.
     fn const_pieces(&mut self, span: Span, fname: &str) -> SmallVec<[ConstPiece; 1]> {
         let mut out: SmallVec<[ConstPiece; 1]> = SmallVec::new();
-        let text = self
-            .p
-            .src
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or("");
+        let text = self.p.src.get(span.start as usize..span.end as usize).unwrap_or("");
         if !text.contains("blockaddress") {
             out.push(ConstPiece::Text(Text::Src(span.start, span.end)));
             return out;
@@ -443,10 +453,7 @@ impl<'a> FuncParser<'a> {
         let mut pos = span.start;
         for w in toks.windows(5) {
             let [ba, _, f, _, bt] = w else { continue };
-            if self.p.text(*ba) == "blockaddress"
-                && f.kind == Tok::Global
-                && self.p.text(*f) == fname
-            {
+            if self.p.text(*ba) == "blockaddress" && f.kind == Tok::Global && self.p.text(*f) == fname {
                 let name = local_name(self.p.text(*bt));
                 let b = self.block_ref_named(name, bt.span());
                 if bt.start > pos {
@@ -463,7 +470,7 @@ impl<'a> FuncParser<'a> {
     }
 
     /// `TYPE value`.
-    fn typed_value(&mut self) -> Result<(Type, Value)> {
+    fn typed_value(&mut self) -> Result<(Type, Option<Value>)> {
         let ty = self.p.parse_type()?;
         let v = self.value(ty)?;
         Ok((ty, v))
@@ -472,7 +479,7 @@ impl<'a> FuncParser<'a> {
     /// A metadata operand (`metadata` call arguments, debug record operands). Local values inside
     /// (`i32 %x`, `!DIArgList(i32 %a)`) become template arguments; everything else stays text. Returns
     /// a placeholder-free result: metadata operands produce no value of their own.
-    fn metadata_operand(&mut self) -> Result<Value> {
+    fn metadata_operand(&mut self) -> Result<()> {
         match self.p.tok.kind {
             Tok::MetaName => {
                 let t = self.p.bump();
@@ -525,7 +532,7 @@ impl<'a> FuncParser<'a> {
                 self.typed_value()?;
             }
         }
-        Ok(Value::from_u32(u32::MAX))
+        Ok(())
     }
 
     /// Trailing `, !name !node` attachments.
@@ -557,18 +564,19 @@ impl<'a> FuncParser<'a> {
 
     fn skip_flags(&mut self) -> Option<&'a str> {
         let mut last = None;
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
             last = Some(self.p.cur_text());
             self.p.bump();
         }
         last
     }
 
+    /// `[syncscope("x")] ordering [ordering]`, all on the instruction's line.
     fn syncscope_and_ordering(&mut self) -> Result<()> {
-        if self.p.eat_word("syncscope") {
+        if !self.p.tok_on_new_line && self.p.eat_word("syncscope") {
             self.p.skip_group()?;
         }
-        while self.p.at(Tok::Ident) {
+        while self.p.at(Tok::Ident) && !self.p.tok_on_new_line {
             self.p.bump();
         }
         Ok(())
@@ -587,9 +595,7 @@ impl<'a> FuncParser<'a> {
         }
         let op_tok = self.p.tok;
         self.p.start_cut(op_tok.start);
-        let (op, ty, extra) = if op_tok.kind == Tok::Hash
-            && self.p.text(op_tok).starts_with("#dbg_")
-        {
+        let (op, ty, extra) = if op_tok.kind == Tok::Hash && self.p.text(op_tok).starts_with("#dbg_") {
             if result_tok.is_some() {
                 return Err(self.p.err_expected("an instruction"));
             }
@@ -604,11 +610,7 @@ impl<'a> FuncParser<'a> {
             }
             (Opcode::DbgRecord, self.p.types.void, Extra::Debug)
         } else {
-            let word = if op_tok.kind == Tok::Ident {
-                self.p.text(op_tok)
-            } else {
-                ""
-            };
+            let word = if op_tok.kind == Tok::Ident { self.p.text(op_tok) } else { "" };
             let op = match word {
                 "tail" | "musttail" | "notail" => Some(Opcode::Call),
                 _ => Opcode::from_keyword(word),
@@ -619,21 +621,11 @@ impl<'a> FuncParser<'a> {
                 } else {
                     format!("expected an instruction, found {}", self.p.describe(op_tok))
                 };
-                let code = if op_tok.kind == Tok::Error {
-                    "parse-token"
-                } else {
-                    "parse-expected"
-                };
-                let span = if op_tok.kind == Tok::Eof {
-                    Span::at(op_tok.start)
-                } else {
-                    op_tok.span()
-                };
+                let code = if op_tok.kind == Tok::Error { "parse-token" } else { "parse-expected" };
+                let span = if op_tok.kind == Tok::Eof { Span::at(op_tok.start) } else { op_tok.span() };
                 return Err(Error::new(code, span, msg)
                     .label("not an instruction")
-                    .help(
-                        "each line in a block must be an instruction, a label, or a debug record",
-                    ));
+                    .help("each line in a block must be an instruction, a label, or a debug record"));
             };
             if word != "call" && op == Opcode::Call {
                 self.p.bump();
@@ -654,39 +646,28 @@ impl<'a> FuncParser<'a> {
         let span = Span::new(start, self.p.prev_end);
         let args = std::mem::take(&mut self.args);
         let blocks = std::mem::take(&mut self.blocks);
-        let inst = self.func().insts.push(InstData {
-            op,
-            ty,
-            result: None,
-            args,
-            blocks,
-            tmpl,
-            extra,
-            block: None,
-            span,
-        });
+        let inst =
+            self.func().insts.push(InstData { op, ty, result: None, args, blocks, tmpl, extra, block: None, span });
         // Metadata operands push a marker value; drop those.
-        self.func().insts[inst]
-            .args
-            .retain(|v| v.as_u32() != u32::MAX);
+        self.func().insts[inst].args.retain(|v| v.as_u32() != u32::MAX);
         if let Some(rt) = result_tok {
             if !has_result {
-                return Err(Error::new(
-                    "parse-void-result",
-                    rt.span(),
-                    "this instruction produces no value to name",
-                )
-                .label("remove this name")
-                .help("only instructions with a non-void result can be assigned to a value"));
+                return Err(Error::new("parse-void-result", rt.span(), "this instruction produces no value to name")
+                    .label("remove this name")
+                    .help("only instructions with a non-void result can be assigned to a value"));
             }
             let v = self.define_result(rt, ty, inst)?;
             self.func().insts[inst].result = Some(v);
         } else if has_result {
+            // An unnamed result takes the next slot number.
+            let n = self.next_slot;
+            self.next_slot += 1;
             let v = self.func().values.push(ValueData {
                 ty,
                 kind: ValueKind::Inst(inst),
-                name: None,
+                name: Some(n.to_string().into()),
             });
+            self.locals.insert(Key::Num(n), v);
             self.func().insts[inst].result = Some(v);
         }
         Ok(inst)
@@ -726,8 +707,7 @@ impl<'a> FuncParser<'a> {
                 self.value(ty)?;
                 self.p.expect(Tok::Comma, "','")?;
                 self.label_operand()?;
-                self.p
-                    .expect(Tok::LBracket, "'[' starting the switch cases")?;
+                self.p.expect(Tok::LBracket, "'[' starting the switch cases")?;
                 while !self.p.eat(Tok::RBracket) {
                     let cty = self.p.parse_type()?;
                     self.value(cty)?;
@@ -814,12 +794,7 @@ impl<'a> FuncParser<'a> {
                 self.p.expect(Tok::Comma, "','")?;
                 self.typed_value()?;
                 self.attachments()?;
-                let elem = self
-                    .p
-                    .types
-                    .vector_info(vt)
-                    .map(|v| v.2)
-                    .ok_or_else(|| self.not_vector())?;
+                let elem = self.p.types.vector_info(vt).map(|v| v.2).ok_or_else(|| self.not_vector())?;
                 (elem, Extra::None)
             }
             InsertElement => {
@@ -834,28 +809,13 @@ impl<'a> FuncParser<'a> {
             ShuffleVector => {
                 let (vt, _) = self.typed_value()?;
                 self.p.expect(Tok::Comma, "','")?;
-                self.value(vt)?;
+                self.value_typed_as(vt)?;
                 self.p.expect(Tok::Comma, "','")?;
                 let (mt, _) = self.typed_value()?;
                 self.attachments()?;
-                let (scalable, _, elem) = self
-                    .p
-                    .types
-                    .vector_info(vt)
-                    .ok_or_else(|| self.not_vector())?;
-                let (_, len, _) = self
-                    .p
-                    .types
-                    .vector_info(mt)
-                    .ok_or_else(|| self.not_vector())?;
-                (
-                    self.p.types.intern(TypeData::Vector {
-                        scalable,
-                        len,
-                        elem,
-                    }),
-                    Extra::None,
-                )
+                let (scalable, _, elem) = self.p.types.vector_info(vt).ok_or_else(|| self.not_vector())?;
+                let (_, len, _) = self.p.types.vector_info(mt).ok_or_else(|| self.not_vector())?;
+                (self.p.types.intern(TypeData::Vector { scalable, len, elem }), Extra::None)
             }
             ExtractValue => {
                 let (at, _) = self.typed_value()?;
@@ -863,11 +823,7 @@ impl<'a> FuncParser<'a> {
                 while self.p.at(Tok::Comma) && self.p.peek().kind == Tok::Int {
                     self.p.bump();
                     let i = self.p.expect_int("an index")?;
-                    t = self
-                        .p
-                        .types
-                        .index_into(t, Some(i))
-                        .ok_or_else(|| self.bad_index())?;
+                    t = self.p.types.index_into(t, Some(i)).ok_or_else(|| self.bad_index())?;
                 }
                 self.attachments()?;
                 (t, Extra::None)
@@ -909,10 +865,7 @@ impl<'a> FuncParser<'a> {
                 }
                 self.attachments()?;
                 let typed = self.p.typed;
-                (
-                    self.p.types.pointer_to(ty, addrspace, typed),
-                    Extra::Alloca { ty, align },
-                )
+                (self.p.types.pointer_to(ty, addrspace, typed), Extra::Alloca { ty, align })
             }
             Load => {
                 self.p.eat_word("atomic");
@@ -949,10 +902,7 @@ impl<'a> FuncParser<'a> {
                 self.value_typed_as(ty)?;
                 self.syncscope_and_ordering()?;
                 let align = self.align_and_attachments()?;
-                let st = self.p.types.intern(TypeData::Struct {
-                    packed: false,
-                    fields: vec![ty, i1].into(),
-                });
+                let st = self.p.types.intern(TypeData::Struct { packed: false, fields: vec![ty, i1].into() });
                 (st, Extra::Access { align })
             }
             AtomicRmw => {
@@ -984,11 +934,7 @@ impl<'a> FuncParser<'a> {
                 self.value(ty)?;
                 self.attachments()?;
                 let rt = match self.p.types.vector_info(ty) {
-                    Some((scalable, len, _)) => self.p.types.intern(TypeData::Vector {
-                        scalable,
-                        len,
-                        elem: i1,
-                    }),
+                    Some((scalable, len, _)) => self.p.types.intern(TypeData::Vector { scalable, len, elem: i1 }),
                     None => i1,
                 };
                 (rt, Extra::Cmp { pred: pred.into() })
@@ -998,14 +944,10 @@ impl<'a> FuncParser<'a> {
                 let ty = self.p.parse_type()?;
                 // The template keeps only the head; pairs are printed from args/blocks.
                 let head_end = self.p.prev_end;
-                self.p
-                    .cut
-                    .pieces
-                    .push(Piece::Text(Text::Src(self.p.cut.pos, head_end)));
+                self.p.cut.pieces.push(Piece::Text(Text::Src(self.p.cut.pos, head_end)));
                 self.p.cut.active = false;
                 loop {
-                    self.p
-                        .expect(Tok::LBracket, "'[' starting a phi incoming pair")?;
+                    self.p.expect(Tok::LBracket, "'[' starting a phi incoming pair")?;
                     self.value(ty)?;
                     self.p.expect(Tok::Comma, "','")?;
                     self.block_operand()?;
@@ -1075,46 +1017,33 @@ impl<'a> FuncParser<'a> {
                 self.attachments()?;
                 (token, Extra::None)
             }
-            DbgRecord | Add | Sub | Mul | UDiv | SDiv | URem | SRem | Shl | LShr | AShr | And
-            | Or | Xor | FAdd | FSub | FMul | FDiv | FRem | Trunc | ZExt | SExt | FPTrunc
-            | FPExt | FPToUI | FPToSI | UIToFP | SIToFP | PtrToInt | PtrToAddr | IntToPtr
-            | BitCast | AddrSpaceCast => unreachable!("handled by the guards above"),
+            DbgRecord | Add | Sub | Mul | UDiv | SDiv | URem | SRem | Shl | LShr | AShr | And | Or | Xor | FAdd
+            | FSub | FMul | FDiv | FRem | Trunc | ZExt | SExt | FPTrunc | FPExt | FPToUI | FPToSI | UIToFP | SIToFP
+            | PtrToInt | PtrToAddr | IntToPtr | BitCast | AddrSpaceCast => unreachable!("handled by the guards above"),
         })
     }
 
     /// A value that must have type `ty`, written with its type (`i32 %x`); the type is checked.
-    fn value_typed_as(&mut self, ty: Type) -> Result<Value> {
+    fn value_typed_as(&mut self, ty: Type) -> Result<Option<Value>> {
         let tt = self.p.tok;
         let t = self.p.parse_type()?;
         if t != ty {
             let (h, w) = (self.p.types.display(t), self.p.types.display(ty));
-            return Err(Error::new(
-                "parse-type-mismatch",
-                tt.span(),
-                format!("operand type {h} does not match {w}"),
-            )
-            .label(format!("expected {w}"))
-            .help("both operands must have the same type"));
+            return Err(Error::new("parse-type-mismatch", tt.span(), format!("operand type {h} does not match {w}"))
+                .label(format!("expected {w}"))
+                .help("both operands must have the same type"));
         }
         self.value(ty)
     }
 
     fn not_vector(&self) -> Error {
-        Error::new(
-            "parse-type-mismatch",
-            Span::at(self.p.prev_end),
-            "expected a vector operand",
-        )
-        .help("this instruction works on vector types")
+        Error::new("parse-type-mismatch", Span::at(self.p.prev_end), "expected a vector operand")
+            .help("this instruction works on vector types")
     }
 
     fn bad_index(&self) -> Error {
-        Error::new(
-            "parse-type-mismatch",
-            Span::at(self.p.prev_end),
-            "index out of range for the aggregate type",
-        )
-        .help("check the index against the aggregate's type")
+        Error::new("parse-type-mismatch", Span::at(self.p.prev_end), "index out of range for the aggregate type")
+            .help("check the index against the aggregate's type")
     }
 
     fn pad_parent(&mut self) -> Result<()> {
@@ -1136,7 +1065,7 @@ impl<'a> FuncParser<'a> {
 
     fn gep(&mut self) -> Result<(Type, Extra)> {
         // Flags: inbounds, nuw, nusw, inrange(...).
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
             let w = self.p.cur_text();
             self.p.bump();
             if w == "inrange" && self.p.at(Tok::LParen) {
@@ -1159,10 +1088,8 @@ impl<'a> FuncParser<'a> {
             if first {
                 first = false;
             } else if let Some(c) = cur {
-                let idx = self
-                    .func_ref()
-                    .const_int(iv, self.p.src)
-                    .and_then(|i| u64::try_from(i).ok());
+                let idx =
+                    iv.and_then(|iv| self.func_ref().const_int(iv, self.p.src)).and_then(|i| u64::try_from(i).ok());
                 cur = self.p.types.index_into(c, idx);
             }
         }
@@ -1185,11 +1112,7 @@ impl<'a> FuncParser<'a> {
             }
         };
         let rt = match vector_len {
-            Some((scalable, len)) => self.p.types.intern(TypeData::Vector {
-                scalable,
-                len,
-                elem: rt,
-            }),
+            Some((scalable, len)) => self.p.types.intern(TypeData::Vector { scalable, len, elem: rt }),
             None => rt,
         };
         Ok((rt, Extra::Gep { source }))
@@ -1210,23 +1133,26 @@ impl<'a> FuncParser<'a> {
             let t = self.p.bump();
             // Typed-pointer callees have a pointer-to-function type; accept whatever type the value has.
             let name = local_name(self.p.text(t));
-            let v = match self.locals.get(name) {
+            let v = match self.locals.get(&key_of(name)) {
                 Some(&v) => v,
                 None => self.local_ref(t, callee_ty)?,
             };
             self.args.push(v);
-            self.p
-                .cut_at(t.span(), Piece::Arg((self.args.len() - 1) as u16));
+            self.p.cut_at(t.span(), Piece::Arg((self.args.len() - 1) as u16));
         } else {
             self.value(callee_ty)?;
         }
         let callee_idx_tmp = self.args.len() - 1;
         // Arguments.
-        self.p
-            .expect(Tok::LParen, "'(' starting the call arguments")?;
+        self.p.expect(Tok::LParen, "'(' starting the call arguments")?;
         let mut arg_tys = Vec::new();
         if !self.p.eat(Tok::RParen) {
             loop {
+                if self.p.eat(Tok::Ellipsis) {
+                    // `musttail` forwarding of varargs.
+                    self.p.expect(Tok::RParen, "')' after '...'")?;
+                    break;
+                }
                 let aty = self.p.parse_type()?;
                 self.p.skip_attributes()?;
                 self.value(aty)?;
@@ -1234,8 +1160,7 @@ impl<'a> FuncParser<'a> {
                 if self.p.eat(Tok::RParen) {
                     break;
                 }
-                self.p
-                    .expect(Tok::Comma, "',' or ')' in the call arguments")?;
+                self.p.expect(Tok::Comma, "',' or ')' in the call arguments")?;
             }
         }
         // Function attributes, then operand bundles.
@@ -1286,19 +1211,11 @@ impl<'a> FuncParser<'a> {
         }
         self.attachments()?;
         let fn_ty = explicit_fn.unwrap_or_else(|| {
-            self.p.types.intern(TypeData::Func {
-                ret,
-                params: arg_tys.clone().into(),
-                vararg: false,
-            })
+            self.p.types.intern(TypeData::Func { ret, params: arg_tys.clone().into(), vararg: false })
         });
         // Operands were pushed as [callee, argument values..., bundle values...]; store them as
         // [argument values..., callee, bundle values...] and renumber the template to match.
-        let is_debug_call = self
-            .p
-            .src
-            .get(callee_start as usize..)
-            .is_some_and(|s| s.starts_with("@llvm.dbg."));
+        let is_debug_call = self.p.src.get(callee_start as usize..).is_some_and(|s| s.starts_with("@llvm.dbg."));
         let n = self.args.len();
         let nb = n - bundle_start;
         let c = callee_idx_tmp;
@@ -1316,15 +1233,7 @@ impl<'a> FuncParser<'a> {
         }
         self.args = order;
         let callee = nargs;
-        let extra = if is_debug_call {
-            Extra::Debug
-        } else {
-            Extra::Call {
-                callee,
-                nargs,
-                fn_ty,
-            }
-        };
+        let extra = if is_debug_call { Extra::Debug } else { Extra::Call { callee, nargs, fn_ty } };
         Ok((ret, extra))
     }
 }
@@ -1335,13 +1244,15 @@ mod tests {
 
     fn parse(s: &str) -> Result<Function> {
         let mut t = TypeTable::new();
-        parse_function(s, 0, s.len(), &mut t, false)
+        parse_function(s, 0, s.len(), &mut t, false, None)
     }
 
     #[test]
     fn parses_blocks_and_values() {
-        let f = parse("define i32 @f(i32 %a) {\nentry:\n  %x = add nsw i32 %a, 1\n  br label %next\nnext:\n  ret i32 %x\n}")
-            .expect("parses");
+        let f = parse(
+            "define i32 @f(i32 %a) {\nentry:\n  %x = add nsw i32 %a, 1\n  br label %next\nnext:\n  ret i32 %x\n}",
+        )
+        .expect("parses");
         assert_eq!(f.layout.len(), 2);
         assert_eq!(f.num_insts(), 3);
         let (_, i) = f.inst_iter().next().expect("an instruction");

@@ -85,6 +85,8 @@ pub(crate) struct Parser<'a> {
     pub typed: bool,
     /// The template being cut for the current instruction.
     cut: Cut,
+    /// When set, references to globals outside this set are errors.
+    pub globals: Option<&'a rustc_hash::FxHashSet<Box<str>>>,
 }
 
 /// Accumulates template pieces: the text since the last operand, then operand pieces.
@@ -109,6 +111,7 @@ impl<'a> Parser<'a> {
             types,
             typed: false,
             cut: Cut::default(),
+            globals: None,
         }
     }
 
@@ -175,10 +178,7 @@ impl<'a> Parser<'a> {
     pub fn describe(&self, t: Token) -> String {
         match t.kind {
             Tok::Eof => "end of file".to_string(),
-            Tok::Error => format!(
-                "invalid token '{}'",
-                self.text(t).chars().take(20).collect::<String>()
-            ),
+            Tok::Error => format!("invalid token '{}'", self.text(t).chars().take(20).collect::<String>()),
             _ => format!("'{}'", self.text(t).chars().take(40).collect::<String>()),
         }
     }
@@ -198,28 +198,18 @@ impl<'a> Parser<'a> {
         let mut e = Error::new(code, span, msg).label(format!("expected {what} here"));
         e = match t.kind {
             Tok::Eof => e.help("the file ends in the middle of an entity; it may be truncated"),
-            Tok::Error => {
-                e.help("remove or fix the invalid characters; strings must close on the same line")
-            }
+            Tok::Error => e.help("remove or fix the invalid characters; strings must close on the same line"),
             _ => e.help("check this line against the LLVM Language Reference"),
         };
         e
     }
 
     pub fn expect(&mut self, k: Tok, what: &str) -> Result<Token> {
-        if self.at(k) {
-            Ok(self.bump())
-        } else {
-            Err(self.err_expected(what))
-        }
+        if self.at(k) { Ok(self.bump()) } else { Err(self.err_expected(what)) }
     }
 
     pub fn expect_word(&mut self, w: &str) -> Result<Token> {
-        if self.at_word(w) {
-            Ok(self.bump())
-        } else {
-            Err(self.err_expected(&format!("'{w}'")))
-        }
+        if self.at_word(w) { Ok(self.bump()) } else { Err(self.err_expected(&format!("'{w}'"))) }
     }
 
     pub fn expect_int(&mut self, what: &str) -> Result<u64> {
@@ -272,9 +262,7 @@ impl<'a> Parser<'a> {
     /// Ends the current template at `end` and returns its pieces.
     pub fn finish_cut(&mut self, end: u32) -> Vec<Piece> {
         if end > self.cut.pos {
-            self.cut
-                .pieces
-                .push(Piece::Text(Text::Src(self.cut.pos, end)));
+            self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, end)));
         }
         self.cut.active = false;
         std::mem::take(&mut self.cut.pieces)
@@ -286,9 +274,7 @@ impl<'a> Parser<'a> {
             return;
         }
         if span.start > self.cut.pos {
-            self.cut
-                .pieces
-                .push(Piece::Text(Text::Src(self.cut.pos, span.start)));
+            self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, span.start)));
         }
         self.cut.pieces.push(piece);
         self.cut.pos = span.end;
@@ -336,11 +322,7 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Comma, "',' or ')' in function type")?;
                         }
                     }
-                    t = self.types.intern(TypeData::Func {
-                        ret: t,
-                        params: params.into(),
-                        vararg,
-                    });
+                    t = self.types.intern(TypeData::Func { ret: t, params: params.into(), vararg });
                 }
                 _ => return Ok(t),
             }
@@ -382,11 +364,7 @@ impl<'a> Parser<'a> {
                     "ppc_fp128" => TypeData::PpcFp128,
                     "ptr" => {
                         self.bump();
-                        let a = if self.at_word("addrspace") {
-                            self.parse_addrspace()?
-                        } else {
-                            0
-                        };
+                        let a = if self.at_word("addrspace") { self.parse_addrspace()? } else { 0 };
                         return Ok(self.types.intern(TypeData::Ptr(a)));
                     }
                     "target" => {
@@ -396,10 +374,7 @@ impl<'a> Parser<'a> {
                             return Err(self.err_expected("'(' after 'target'"));
                         }
                         self.skip_group()?;
-                        let text = self
-                            .src
-                            .get(start as usize..self.prev_end as usize)
-                            .unwrap_or("");
+                        let text = self.src.get(start as usize..self.prev_end as usize).unwrap_or("");
                         return Ok(self.types.intern(TypeData::TargetExt(text.into())));
                     }
                     _ => match int_type_bits(w) {
@@ -438,11 +413,7 @@ impl<'a> Parser<'a> {
                 self.expect_word("x")?;
                 let e = self.parse_type()?;
                 self.expect(Tok::Greater, "'>' closing a vector type")?;
-                Ok(self.types.intern(TypeData::Vector {
-                    scalable,
-                    len: n,
-                    elem: e,
-                }))
+                Ok(self.types.intern(TypeData::Vector { scalable, len: n, elem: e }))
             }
             _ => Err(self.err_expected("a type")),
         }
@@ -460,10 +431,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "',' or '}' in struct type")?;
             }
         }
-        Ok(self.types.intern(TypeData::Struct {
-            packed,
-            fields: fields.into(),
-        }))
+        Ok(self.types.intern(TypeData::Struct { packed, fields: fields.into() }))
     }
 
     /// Parses the right-hand side of `%T = type ...`.
@@ -498,9 +466,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     if self.at(Tok::LParen) {
                         self.skip_group()?;
-                    } else if matches!(w, "align" | "cc" | "alignstack" | "dereferenceable")
-                        && self.at(Tok::Int)
-                    {
+                    } else if matches!(w, "align" | "cc" | "alignstack" | "dereferenceable") && self.at(Tok::Int) {
                         self.bump();
                     }
                 }
@@ -548,24 +514,32 @@ impl<'a> Parser<'a> {
 
     fn const_expr(&mut self, ty: Type, depth: u32) -> Result<()> {
         if depth > 200 {
-            return Err(Error::new(
-                "parse-depth",
-                self.tok.span(),
-                "constant nested too deeply",
-            ));
+            return Err(Error::new("parse-depth", self.tok.span(), "constant nested too deeply"));
         }
         let t = self.tok;
         match t.kind {
-            Tok::Int | Tok::Float | Tok::CStr | Tok::Global => {
+            Tok::Global => {
+                if let Some(g) = self.globals {
+                    let name = module::normalize_global(self.text(t));
+                    if !g.contains(&name) {
+                        return Err(Error::new(
+                            "parse-undefined",
+                            t.span(),
+                            format!("use of undefined global '{name}'"),
+                        )
+                        .label("not defined or declared in this module")
+                        .help("add a declaration or definition for it, or check the spelling"));
+                    }
+                }
+                self.bump();
+                Ok(())
+            }
+            Tok::Int | Tok::Float | Tok::CStr => {
                 self.bump();
                 Ok(())
             }
             Tok::LBracket | Tok::LBrace => {
-                let close = if t.kind == Tok::LBracket {
-                    Tok::RBracket
-                } else {
-                    Tok::RBrace
-                };
+                let close = if t.kind == Tok::LBracket { Tok::RBracket } else { Tok::RBrace };
                 self.bump();
                 self.const_elements(close, depth)
             }
@@ -623,8 +597,7 @@ impl<'a> Parser<'a> {
                         self.expect(Tok::LParen, "'(' in a constant expression")?;
                         self.const_elements(Tok::RParen, depth)
                     }
-                    _ => Err(self
-                        .err_expected(&format!("a constant of type {}", self.types.display(ty)))),
+                    _ => Err(self.err_expected(&format!("a constant of type {}", self.types.display(ty)))),
                 }
             }
             _ => Err(self.err_expected(&format!("a constant of type {}", self.types.display(ty)))),

@@ -7,10 +7,13 @@ use crate::error::{Error, Result, Span};
 use crate::lexer::Tok;
 use crate::module::{Item, ItemKind};
 use crate::types::TypeTable;
+use rustc_hash::FxHashSet;
 
 pub struct Index {
     pub items: Vec<Item>,
     pub typed: bool,
+    /// Every global name the module defines or declares (functions, variables, aliases, ifuncs).
+    pub globals: FxHashSet<Box<str>>,
 }
 
 pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
@@ -26,18 +29,12 @@ pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
             Tok::Ident => match p.text(t) {
                 "define" => {
                     let (end, name) = scan_define(&mut p, &mut saw_star, &mut saw_ptr)?;
-                    items.push(Item {
-                        kind: ItemKind::Define,
-                        span: Span::new(start, end),
-                        name,
-                    });
+                    items.push(Item { kind: ItemKind::Define, span: Span::new(start, end), name });
                     continue;
                 }
                 "declare" => ItemKind::Declare,
                 "attributes" => ItemKind::AttrGroup,
-                "source_filename" | "target" | "module" | "uselistorder" | "uselistorder_bb" => {
-                    ItemKind::Other
-                }
+                "source_filename" | "target" | "module" | "uselistorder" | "uselistorder_bb" => ItemKind::Other,
                 _ => return Err(top_level_error(&p)),
             },
             Tok::Global => ItemKind::Global,
@@ -49,10 +46,7 @@ pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
         };
         // Name: the global, type, attribute group or metadata id; for declare, the function name.
         let mut name = Span::default();
-        if matches!(
-            kind,
-            ItemKind::Global | ItemKind::TypeDef | ItemKind::Comdat | ItemKind::Metadata
-        ) {
+        if matches!(kind, ItemKind::Global | ItemKind::TypeDef | ItemKind::Comdat | ItemKind::Metadata) {
             name = t.span();
         }
         p.bump();
@@ -66,55 +60,51 @@ pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
             if !p.tok_on_new_line && !p.at(Tok::Eof) {
                 return Err(p.err_expected("the end of the type definition"));
             }
-            items.push(Item {
-                kind,
-                span: Span::new(start, p.prev_end),
-                name,
-            });
+            items.push(Item { kind, span: Span::new(start, p.prev_end), name });
             continue;
         }
         // Everything else runs to the end of its line, or further while brackets are open.
         let mut depth = 0i32;
         loop {
+            // A new line at bracket depth zero starts the next entity.
+            if p.tok_on_new_line && depth <= 0 {
+                break;
+            }
             match p.tok.kind {
                 Tok::Eof => break,
                 Tok::Error => return Err(p.err_expected("a valid token")),
                 Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
                 Tok::RParen | Tok::RBracket | Tok::RBrace => depth -= 1,
                 Tok::Star => saw_star = true,
-                Tok::Global if kind == ItemKind::Declare && name == Span::default() => {
-                    name = p.tok.span()
-                }
+                Tok::Global if kind == ItemKind::Declare && name == Span::default() => name = p.tok.span(),
                 Tok::Ident if p.cur_text() == "ptr" => saw_ptr = true,
                 _ => {}
-            }
-            if p.tok_on_new_line && depth <= 0 {
-                break;
             }
             p.bump();
         }
         if depth > 0 {
             return Err(p.err_expected("a closing bracket"));
         }
-        items.push(Item {
-            kind,
-            span: Span::new(start, p.prev_end),
-            name,
-        });
+        items.push(Item { kind, span: Span::new(start, p.prev_end), name });
     }
-    Ok(Index {
-        items,
-        typed: saw_star && !saw_ptr,
-    })
+    let mut globals: FxHashSet<Box<str>> = FxHashSet::default();
+    for it in &items {
+        if !matches!(it.kind, ItemKind::Define | ItemKind::Declare | ItemKind::Global) || it.name == Span::default() {
+            continue;
+        }
+        let n = normalize_global(&src[it.name.start as usize..it.name.end as usize]);
+        if !globals.insert(n.clone()) {
+            return Err(Error::new("parse-redefinition", it.name, format!("'{n}' is defined more than once"))
+                .label("second definition")
+                .help("each global, function and alias needs a unique name; rename or remove one"));
+        }
+    }
+    Ok(Index { items, typed: saw_star && !saw_ptr, globals })
 }
 
 fn top_level_error(p: &Parser<'_>) -> Error {
     let t = p.tok;
-    let code = if t.kind == Tok::Error {
-        "parse-token"
-    } else {
-        "parse-expected"
-    };
+    let code = if t.kind == Tok::Error { "parse-token" } else { "parse-expected" };
     Error::new(code, t.span(), format!("expected a top-level entity, found {}", p.describe(t)))
         .label("not a definition, declaration, global, type or metadata")
         .help("top-level lines start with define, declare, @global, %type, !metadata, attributes, target or source_filename")
@@ -127,12 +117,19 @@ fn scan_define(p: &mut Parser<'_>, saw_star: &mut bool, saw_ptr: &mut bool) -> R
     p.bump();
     let mut name = Span::default();
     let mut depth = 0i32;
-    while !(depth == 0 && p.at(Tok::LBrace)) {
+    // The body's `{` comes after the parameter list; a struct return type has braces of its own.
+    let mut after_params = false;
+    while !(after_params && depth == 0 && p.at(Tok::LBrace)) {
         match p.tok.kind {
             Tok::Eof => return Err(p.err_expected("'{' starting the function body")),
             Tok::Error => return Err(p.err_expected("a valid token")),
             Tok::LParen | Tok::LBracket => depth += 1,
-            Tok::RParen | Tok::RBracket => depth -= 1,
+            Tok::RParen | Tok::RBracket => {
+                depth -= 1;
+                if depth == 0 && name != Span::default() {
+                    after_params = true;
+                }
+            }
             Tok::Global if name == Span::default() => name = p.tok.span(),
             Tok::Star => *saw_star = true,
             Tok::Ident if p.cur_text() == "ptr" => *saw_ptr = true,
@@ -193,4 +190,17 @@ fn scan_define(p: &mut Parser<'_>, saw_star: &mut bool, saw_ptr: &mut bool) -> R
         }
         p.bump();
     }
+}
+
+/// `@"name"` and `@name` are the same global when the quoted form needs no quoting.
+pub fn normalize_global(text: &str) -> Box<str> {
+    let body = &text[1..];
+    if let Some(inner) = body.strip_prefix('"').and_then(|b| b.strip_suffix('"'))
+        && !inner.is_empty()
+        && !inner.contains('\\')
+        && inner.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_'))
+    {
+        return format!("@{inner}").into();
+    }
+    text.into()
 }

@@ -1,0 +1,62 @@
+; Stresses: integer types and literals: i1 true/false, odd widths (i3, i17,
+; i33), i128, i256, i512 and i4096 values, decimal literals far beyond
+; 64 bits (positive and negative), the extreme values of each width, the
+; `s0x`/`u0x` hex integer literal forms, and wide integers in aggregates,
+; vectors, switch cases and arithmetic.
+
+@b.t = global i1 true
+@b.f = global i1 false
+@i3 = global i3 -4
+@i17 = global i17 65535
+@i33 = global i33 -4294967296
+@u64.max = global i64 -1
+@i64.big = global i64 18446744073709551615
+@i64.min = global i64 -9223372036854775808
+@i128.big = global i128 170141183460469231731687303715884105727
+@i128.min = global i128 -170141183460469231731687303715884105728
+@i128.u = global i128 340282366920938463463374607431768211455
+@i256 = global i256 57896044618658097711785492504343953926634992332820282019728792003956564819967
+@i256.neg = global i256 -57896044618658097711785492504343953926634992332820282019728792003956564819968
+@i512 = global i512 13407807929942597099574024998205846127479365820592393377723561443721764030073546976801874298166903427690031858186486050853753882811946569946433649006084095
+@i4096 = global i4096 -1
+@hex.u = global i128 u0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF
+@hex.s = global i64 s0x8000000000000000
+@hex.s.small = global i16 s0xFFFF
+@agg = global { i128, [2 x i256] } { i128 -1, [2 x i256] [i256 1, i256 -123456789012345678901234567890123456789012345678901234567890] }
+@vec = global <2 x i128> <i128 18446744073709551616, i128 -18446744073709551617>
+
+define i256 @arith(i256 %x, i128 %y) {
+entry:
+  %y.w = sext i128 %y to i256
+  %a = add nsw i256 %x, 115792089237316195423570985008687907853269984665640564039457584007913129639935
+  %b = mul i256 %a, -340282366920938463463374607431768211456
+  %c = xor i256 %b, %y.w
+  %d = lshr exact i256 %c, 200
+  %e = udiv i256 %d, 79228162514264337593543950336
+  switch i256 %e, label %other [
+    i256 0, label %zero
+    i256 -1, label %zero
+    i256 340282366920938463463374607431768211456, label %big
+    i256 u0x10000000000000000, label %big
+  ]
+
+zero:
+  ret i256 0
+
+big:
+  ret i256 %e
+
+other:
+  %t = trunc i256 %e to i3
+  %z = zext i3 %t to i256
+  %s = icmp sgt i256 %z, -57896044618658097711785492504343953926634992332820282019728792003956564819968
+  %r = select i1 %s, i256 %z, i256 1
+  ret i256 %r
+}
+
+define i1 @tiny(i1 %p) {
+entry:
+  %q = xor i1 %p, true
+  %r = and i1 %q, -1
+  ret i1 %r
+}

@@ -1,0 +1,75 @@
+; Coroutine with two suspend points per loop iteration (LLVM Coroutines doc,
+; "Multiple Suspend Points"): print(n++), suspend, print(-n), suspend.
+; The coroutine frame needs a suspend index after splitting.
+; Typed-pointer (LLVM 14) dialect. The doc numbers the suspend results %2 and
+; %3 (excerpt of a larger function); here they are %0 and %1.
+; main: start (prints 4), resume (prints ~4 = -5), resume (prints 5),
+; resume (prints ~5 = -6), then destroy.
+; EXPECT-OUTPUT: 4 -5 5 -6
+
+@.fmt = private unnamed_addr constant [4 x i8] c"%d\0A\00", align 1
+
+define i8* @f(i32 %n) "coroutine.presplit"="0" {
+entry:
+  %id = call token @llvm.coro.id(i32 0, i8* null, i8* null, i8* null)
+  %size = call i32 @llvm.coro.size.i32()
+  %alloc = call i8* @malloc(i32 %size)
+  %hdl = call noalias i8* @llvm.coro.begin(token %id, i8* %alloc)
+  br label %loop
+
+loop:
+  %n.addr = phi i32 [ %n, %entry ], [ %inc, %loop.resume ]
+  call void @print(i32 %n.addr) #0
+  %0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %0, label %suspend [i8 0, label %loop.resume
+                                i8 1, label %cleanup]
+
+loop.resume:
+  %inc = add nsw i32 %n.addr, 1
+  %sub = xor i32 %n.addr, -1
+  call void @print(i32 %sub)
+  %1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %1, label %suspend [i8 0, label %loop
+                                i8 1, label %cleanup]
+
+cleanup:
+  %mem = call i8* @llvm.coro.free(token %id, i8* %hdl)
+  call void @free(i8* %mem)
+  br label %suspend
+
+suspend:
+  %unused = call i1 @llvm.coro.end(i8* %hdl, i1 false)
+  ret i8* %hdl
+}
+
+define i32 @main() {
+entry:
+  %hdl = call i8* @f(i32 4)
+  call void @llvm.coro.resume(i8* %hdl)
+  call void @llvm.coro.resume(i8* %hdl)
+  call void @llvm.coro.resume(i8* %hdl)
+  call void @llvm.coro.destroy(i8* %hdl)
+  ret i32 0
+}
+
+define void @print(i32 %v) {
+entry:
+  %fmt = getelementptr inbounds [4 x i8], [4 x i8]* @.fmt, i64 0, i64 0
+  %r = call i32 (i8*, ...) @printf(i8* %fmt, i32 %v)
+  ret void
+}
+
+declare i32 @printf(i8*, ...)
+declare noalias i8* @malloc(i32)
+declare void @free(i8*)
+
+declare token @llvm.coro.id(i32, i8*, i8*, i8*)
+declare i32 @llvm.coro.size.i32()
+declare i8* @llvm.coro.begin(token, i8*)
+declare i8 @llvm.coro.suspend(token, i1)
+declare i8* @llvm.coro.free(token, i8*)
+declare i1 @llvm.coro.end(i8*, i1)
+declare void @llvm.coro.resume(i8*)
+declare void @llvm.coro.destroy(i8*)
+
+attributes #0 = { nounwind }
