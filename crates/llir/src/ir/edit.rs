@@ -3,9 +3,8 @@
 //! consistent with the CFG it leaves behind.
 
 use super::{
-    Block, BlockData, ConstPiece, Extra, Function, Inst, InstData, Opcode, Piece, Text, Value, ValueData, ValueKind,
+    Block, BlockData, ConstPiece, Function, Inst, InstData, Opcode, Piece, Text, Value, ValueData, ValueKind,
 };
-use crate::error::Span;
 use crate::types::{Type, TypeTable};
 use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
@@ -54,28 +53,13 @@ impl Function {
 
     // ---- Instructions. ----
 
-    /// Creates an instruction (with a result value if `ty` is not void), not yet in any block.
-    pub fn create_inst(
-        &mut self,
-        types: &TypeTable,
-        op: Opcode,
-        ty: Type,
-        args: &[Value],
-        blocks: &[Block],
-        tmpl: Vec<Piece>,
-        extra: Extra,
-    ) -> Inst {
-        let i = self.insts.push(InstData {
-            op,
-            ty,
-            result: None,
-            args: args.iter().copied().collect(),
-            blocks: blocks.iter().copied().collect(),
-            tmpl,
-            extra,
-            block: None,
-            span: Span::default(),
-        });
+    /// Adds `data` as a new instruction (with a result value if its type is not void), not yet in any
+    /// block. Build `data` with `InstData::new` and set its operands.
+    pub fn create_inst(&mut self, types: &TypeTable, mut data: InstData) -> Inst {
+        data.block = None;
+        data.result = None;
+        let ty = data.ty;
+        let i = self.insts.push(data);
         if !types.is_void(ty) {
             let v = self.values.push(ValueData { ty, kind: ValueKind::Inst(i), name: None });
             self.insts[i].result = Some(v);
@@ -190,7 +174,9 @@ impl Function {
 
     /// Creates `br label %to`.
     pub fn create_br(&mut self, types: &TypeTable, to: Block) -> Inst {
-        self.create_inst(types, Opcode::Br, types.void, &[], &[to], vec![t("br label "), Piece::Block(0)], Extra::None)
+        let mut d = InstData::new(Opcode::Br, types.void, vec![t("br label "), Piece::Block(0)]);
+        d.blocks.push(to);
+        self.create_inst(types, d)
     }
 
     /// Splits `b` before the instruction at position `at`: the tail moves to a new block placed after

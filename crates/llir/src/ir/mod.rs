@@ -361,6 +361,21 @@ pub struct InstData {
 }
 
 impl InstData {
+    /// An instruction with no operands yet, for passes to fill in.
+    pub fn new(op: Opcode, ty: Type, tmpl: Vec<Piece>) -> Self {
+        InstData {
+            op,
+            ty,
+            result: None,
+            args: SmallVec::new(),
+            blocks: SmallVec::new(),
+            tmpl,
+            extra: Extra::None,
+            block: None,
+            span: Span::default(),
+        }
+    }
+
     /// True for instructions whose operands are debug uses that must not keep a value alive.
     pub fn is_debug(&self) -> bool {
         matches!(self.extra, Extra::Debug)

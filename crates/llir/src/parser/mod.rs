@@ -128,7 +128,8 @@ impl<'a> Parser<'a> {
     /// Moves the cursor to byte `pos` (a line start) and lexes the token there.
     pub fn reset_to(&mut self, pos: usize) {
         self.lx.set_pos(pos);
-        self.tok_on_new_line = self.lx.skip_trivia() || true;
+        self.lx.skip_trivia();
+        self.tok_on_new_line = true;
         self.tok = self.lx.next_token();
     }
 
