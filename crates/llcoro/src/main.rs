@@ -45,11 +45,10 @@ fn main() -> ExitCode {
         }
     };
     let opts = Options { parse_all: cli.parse_all };
-    // Keep a copy for rendering errors only when we may need it; the pipeline consumes the text.
-    let out = match run(src.clone(), opts) {
+    let out = match run(src, opts) {
         Ok(o) => o,
-        Err(e) => {
-            eprint!("{}", render(display, &src, &e, Severity::Error));
+        Err(r) => {
+            eprint!("{}", render(display, &r.src, &r.error, Severity::Error));
             return ExitCode::from(1);
         }
     };

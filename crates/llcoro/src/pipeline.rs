@@ -16,22 +16,74 @@ pub fn may_need_lowering(src: &str) -> bool {
     src.contains("llvm.coro.") || src.contains("presplitcoroutine") || src.contains("coroutine.presplit")
 }
 
+/// A refused input: the error, and the input text to show it against.
+pub struct Refusal {
+    pub error: Error,
+    pub src: String,
+}
+
 /// Runs llcoro over `src` and returns the output text.
-pub fn run(src: String, opts: Options) -> Result<String, Error> {
+pub fn run(src: String, opts: Options) -> Result<String, Refusal> {
     if !opts.parse_all && !may_need_lowering(&src) {
         return Ok(src);
     }
-    let mut m = Module::parse(src)?;
+    let m = match Module::parse(src) {
+        Ok(m) => m,
+        Err((error, src)) => return Err(Refusal { error, src }),
+    };
     let mut edits = Edits::default();
     if opts.parse_all {
-        let defs: Vec<usize> = m.definitions().collect();
-        for i in defs {
-            let f = m.parse_function(i)?;
-            verify_function(&f).map_err(internal)?;
-            edits.replace.insert(i, print_function(&f, &m.types, &m.src));
+        match print_all_from_ir(&m) {
+            Ok(printed) => edits.replace.extend(printed),
+            Err(error) => return Err(Refusal { error, src: m.src }),
         }
     }
     Ok(print_module(&m, &edits))
+}
+
+/// Parses, verifies and prints every defined function, on all cores: functions are independent, and
+/// each thread interns types into its own copy of the module's table. The first error in module
+/// order wins, so the message does not depend on scheduling.
+fn print_all_from_ir(m: &Module) -> Result<Vec<(usize, String)>, Error> {
+    let defs: Vec<usize> = m.definitions().collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    // Contiguous chunks of about equal text size.
+    let total: usize = defs.iter().map(|&i| m.items[i].span.end as usize - m.items[i].span.start as usize).sum();
+    let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut acc = 0usize;
+    for &i in &defs {
+        if acc > total / threads * chunks.len() && chunks.len() < threads {
+            chunks.push(Vec::new());
+        }
+        acc += m.items[i].span.end as usize - m.items[i].span.start as usize;
+        if let Some(c) = chunks.last_mut() {
+            c.push(i);
+        }
+    }
+    let work = |chunk: &[usize]| -> Result<Vec<(usize, String)>, Error> {
+        let mut types = m.types.clone();
+        let mut out = Vec::with_capacity(chunk.len());
+        for &i in chunk {
+            let f = m.parse_function_with(i, &mut types)?;
+            verify_function(&f).map_err(internal)?;
+            out.push((i, print_function(&f, &types, &m.src)));
+        }
+        Ok(out)
+    };
+    let results: Vec<Result<Vec<(usize, String)>, Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks.iter().map(|c| s.spawn(move || work(c))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(panicked()))).collect()
+    });
+    let mut all = Vec::with_capacity(defs.len());
+    for r in results {
+        all.extend(r?);
+    }
+    Ok(all)
+}
+
+fn panicked() -> Error {
+    Error::new("internal", llir::Span::default(), "internal error: a worker thread panicked")
+        .help("this is a bug in llcoro; please report it with the input file")
 }
 
 /// A verifier failure on our own output is a bug in llcoro, not in the input.

@@ -20,8 +20,10 @@ impl Rng {
     }
 }
 
-const SNIPPETS: &[&str] =
-    &["%", "@", "!", "\"", "{", "}", "(", ")", "[", "]", "<", ">", ",", "=", "*", "...", "0x", "-", ":", "\n", "#", "c\"", "i32", "ptr", "label", "\\"];
+const SNIPPETS: &[&str] = &[
+    "%", "@", "!", "\"", "{", "}", "(", ")", "[", "]", "<", ">", ",", "=", "*", "...", "0x", "-", ":", "\n", "#",
+    "c\"", "i32", "ptr", "label", "\\",
+];
 
 fn mutate(src: &str, rng: &mut Rng) -> String {
     let mut b: Vec<u8> = src.as_bytes().to_vec();
@@ -57,7 +59,8 @@ fn mutated_inputs_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
     let mut inputs = Vec::new();
     for dir in ["edge", "typed", "docs"] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
         files.sort();
         for f in files {
             if f.extension().is_some_and(|e| e == "ll") {
@@ -74,7 +77,8 @@ fn mutated_inputs_never_panic() {
             let r = catch_unwind(AssertUnwindSafe(|| run(m.clone(), Options { parse_all: true })));
             match r {
                 Ok(Ok(_)) => accepted += 1,
-                Ok(Err(e)) => {
+                Ok(Err(r)) => {
+                    let e = r.error;
                     assert!(e.span.start as usize <= m.len(), "{name} mutation {k}: error span past the end");
                     assert!(!e.message.is_empty());
                     refused += 1;

@@ -39,9 +39,13 @@ pub struct Module {
 
 impl Module {
     /// Indexes `src`. Only named struct bodies are parsed; function bodies wait for `parse_function`.
-    pub fn parse(src: String) -> Result<Module> {
+    /// On error the text is handed back so the caller can show it.
+    pub fn parse(src: String) -> std::result::Result<Module, (crate::Error, String)> {
         let mut types = TypeTable::new();
-        let idx = parser::module::index(&src, &mut types)?;
+        let idx = match parser::module::index(&src, &mut types) {
+            Ok(i) => i,
+            Err(e) => return Err((e, src)),
+        };
         Ok(Module { src, items: idx.items, types, typed: idx.typed, globals: idx.globals })
     }
 
@@ -60,6 +64,20 @@ impl Module {
     /// Indices of the `define` items, in order.
     pub fn definitions(&self) -> impl Iterator<Item = usize> + '_ {
         self.items.iter().enumerate().filter(|(_, it)| it.kind == ItemKind::Define).map(|(i, _)| i)
+    }
+
+    /// Parses the body of the `define` at item `i` with a type table of the caller's (a clone of
+    /// `self.types`), so that several threads can parse functions of one module at once.
+    pub fn parse_function_with(&self, i: usize, types: &mut TypeTable) -> Result<Function> {
+        let span = self.items.get(i).map(|it| it.span).unwrap_or_default();
+        parser::func::parse_function(
+            &self.src,
+            span.start as usize,
+            span.end as usize,
+            types,
+            self.typed,
+            Some(&self.globals),
+        )
     }
 
     /// Parses the body of the `define` at item `i` into the SSA IR.

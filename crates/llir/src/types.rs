@@ -57,6 +57,7 @@ pub enum NamedBody {
     Body(Type),
 }
 
+#[derive(Clone)]
 pub struct TypeTable {
     data: Vec<TypeData>,
     map: FxHashMap<TypeData, Type>,

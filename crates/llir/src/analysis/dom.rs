@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn diamond_dominance_and_frontiers() {
         let src = "define void @f(i1 %c) {\na:\n  br i1 %c, label %b, label %c\nb:\n  br label %d\nc:\n  br label %d\nd:\n  ret void\n}\n";
-        let mut m = Module::parse(src.to_string()).expect("parses");
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("parses");
         let f = m.parse_function(0).expect("function");
         let cfg = Cfg::compute(&f);
         let dom = DomTree::compute(&f, &cfg);

@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn loop_carried_and_phi_uses() {
         let src = "define i32 @f(i32 %n) {\nentry:\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i2, %loop ]\n  %i2 = add i32 %i, 1\n  %c = icmp slt i32 %i2, %n\n  br i1 %c, label %loop, label %exit\nexit:\n  ret i32 %i2\n}\n";
-        let mut m = Module::parse(src.to_string()).expect("parses");
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("parses");
         let f = m.parse_function(0).expect("function");
         let cfg = Cfg::compute(&f);
         let live = Liveness::compute(&f, &cfg);

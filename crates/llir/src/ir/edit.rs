@@ -2,9 +2,7 @@
 //! edges; cloning a body through a value map; deleting unreachable blocks. Every operation keeps phis
 //! consistent with the CFG it leaves behind.
 
-use super::{
-    Block, BlockData, ConstPiece, Function, Inst, InstData, Opcode, Piece, Text, Value, ValueData, ValueKind,
-};
+use super::{Block, BlockData, ConstPiece, Function, Inst, InstData, Opcode, Piece, Text, Value, ValueData, ValueKind};
 use crate::types::{Type, TypeTable};
 use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
@@ -365,7 +363,7 @@ mod tests {
     use crate::verify::verify_function;
 
     fn parse(src: &str) -> (Module, Function) {
-        let mut m = Module::parse(src.to_string()).expect("module parses");
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("module parses");
         let i = m.definitions().next().expect("a define");
         let f = m.parse_function(i).expect("function parses");
         (m, f)

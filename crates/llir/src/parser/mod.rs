@@ -87,6 +87,8 @@ pub(crate) struct Parser<'a> {
     cut: Cut,
     /// When set, references to globals outside this set are errors.
     pub globals: Option<&'a rustc_hash::FxHashSet<Box<str>>>,
+    /// A token already lexed by `peek`, with its newline flag; the lexer stands after it.
+    peeked: Option<(Token, bool)>,
 }
 
 /// Accumulates template pieces: the text since the last operand, then operand pieces.
@@ -112,6 +114,7 @@ impl<'a> Parser<'a> {
             typed: false,
             cut: Cut::default(),
             globals: None,
+            peeked: None,
         }
     }
 
@@ -120,13 +123,19 @@ impl<'a> Parser<'a> {
     pub fn bump(&mut self) -> Token {
         let t = self.tok;
         self.prev_end = t.end;
-        self.tok_on_new_line = self.lx.skip_trivia();
-        self.tok = self.lx.next_token();
+        if let Some((next, nl)) = self.peeked.take() {
+            self.tok = next;
+            self.tok_on_new_line = nl;
+        } else {
+            self.tok_on_new_line = self.lx.skip_trivia();
+            self.tok = self.lx.next_token();
+        }
         t
     }
 
     /// Moves the cursor to byte `pos` (a line start) and lexes the token there.
     pub fn reset_to(&mut self, pos: usize) {
+        self.peeked = None;
         self.lx.set_pos(pos);
         self.lx.skip_trivia();
         self.tok_on_new_line = true;
@@ -169,10 +178,12 @@ impl<'a> Parser<'a> {
 
     /// Peeks at the token after the current one without consuming anything.
     pub fn peek(&mut self) -> Token {
-        let save = self.lx.pos();
-        self.lx.skip_trivia();
+        if let Some((t, _)) = self.peeked {
+            return t;
+        }
+        let nl = self.lx.skip_trivia();
         let t = self.lx.next_token();
-        self.lx.set_pos(save);
+        self.peeked = Some((t, nl));
         t
     }
 

@@ -63,6 +63,26 @@ pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
             items.push(Item { kind, span: Span::new(start, p.prev_end), name });
             continue;
         }
+        // Entities whose insides the index does not need are skipped at byte level: much faster
+        // than tokens on debug-info-heavy modules, where metadata is most of the text.
+        if matches!(
+            kind,
+            ItemKind::Metadata | ItemKind::AttrGroup | ItemKind::Global | ItemKind::Comdat | ItemKind::Other
+        ) {
+            let from = if kind == ItemKind::AttrGroup { p.tok.start } else { p.prev_end };
+            let Some((end, resume)) = skip_entity_bytes(src.as_bytes(), from as usize) else {
+                return Err(Error::new(
+                    "parse-eof",
+                    Span::at(src.len() as u32),
+                    "unexpected end of file: expected a closing bracket or quote",
+                )
+                .label("the file ends here")
+                .help("the last entity is cut off; the file may be truncated"));
+            };
+            items.push(Item { kind, span: Span::new(start, end as u32), name });
+            p.reset_to(resume);
+            continue;
+        }
         // Everything else runs to the end of its line, or further while brackets are open.
         let mut depth = 0i32;
         loop {
@@ -203,4 +223,51 @@ pub fn normalize_global(text: &str) -> Box<str> {
         return format!("@{inner}").into();
     }
     text.into()
+}
+
+/// Skips one entity's text from `pos`: to the end of its line, or further while brackets are open;
+/// strings and comments are respected. Returns the end of the entity's last non-blank byte and the
+/// position to resume scanning from; `None` if the file ends inside a bracket or string.
+fn skip_entity_bytes(b: &[u8], mut pos: usize) -> Option<(usize, usize)> {
+    let mut depth = 0i32;
+    let mut last = pos;
+    while pos < b.len() {
+        match b[pos] {
+            b'"' => {
+                pos += 1;
+                while pos < b.len() && b[pos] != b'"' {
+                    if b[pos] == b'\n' {
+                        return None;
+                    }
+                    pos += 1;
+                }
+                if pos >= b.len() {
+                    return None;
+                }
+                last = pos + 1;
+            }
+            b';' => {
+                while pos < b.len() && b[pos] != b'\n' {
+                    pos += 1;
+                }
+                continue;
+            }
+            b'\n' => {
+                if depth <= 0 {
+                    return Some((last, pos));
+                }
+            }
+            b' ' | b'\t' | b'\r' => {}
+            c => {
+                match c {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth -= 1,
+                    _ => {}
+                }
+                last = pos + 1;
+            }
+        }
+        pos += 1;
+    }
+    if depth > 0 { None } else { Some((last, pos)) }
 }
