@@ -70,18 +70,12 @@ pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
             ItemKind::Metadata | ItemKind::AttrGroup | ItemKind::Global | ItemKind::Comdat | ItemKind::Other
         ) {
             let from = if kind == ItemKind::AttrGroup { p.tok.start } else { p.prev_end };
-            let Some((end, resume)) = skip_entity_bytes(src.as_bytes(), from as usize) else {
-                return Err(Error::new(
-                    "parse-eof",
-                    Span::at(src.len() as u32),
-                    "unexpected end of file: expected a closing bracket or quote",
-                )
-                .label("the file ends here")
-                .help("the last entity is cut off; the file may be truncated"));
-            };
-            items.push(Item { kind, span: Span::new(start, end as u32), name });
-            p.reset_to(resume);
-            continue;
+            // On malformed text, fall through to the token path, which locates the problem exactly.
+            if let Some((end, resume)) = skip_entity_bytes(src.as_bytes(), from as usize) {
+                items.push(Item { kind, span: Span::new(start, end as u32), name });
+                p.reset_to(resume);
+                continue;
+            }
         }
         // Everything else runs to the end of its line, or further while brackets are open.
         let mut depth = 0i32;
