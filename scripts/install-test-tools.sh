@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
+# LLVM 14, valgrind, gdb, GNU time, python3) on Debian/Ubuntu.
+#
+# Idempotent: when every tool is already on PATH it only prints
+# "all test tools present" and exits (no apt-get invocation at all).
+set -euo pipefail
+
+# command -> Debian package providing it
+declare -A PKG_OF=(
+    [clang-19]=clang-19
+    [clang++-19]=clang-19
+    [opt-19]=llvm-19
+    [llvm-diff-19]=llvm-19
+    [lli-19]=llvm-19
+    [clang-22]=clang-22
+    [clang++-22]=clang-22
+    [opt-22]=llvm-22
+    [llvm-diff-22]=llvm-22
+    [lli-22]=llvm-22
+    [opt-14]=llvm-14
+    [llvm-diff-14]=llvm-14
+    [lli-14]=llvm-14
+    [valgrind]=valgrind
+    [gdb]=gdb
+    [/usr/bin/time]=time
+    [python3]=python3
+)
+# Fixed order so the output is stable.
+TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
+       clang-22 clang++-22 opt-22 llvm-diff-22 lli-22
+       opt-14 llvm-diff-14 lli-14
+       valgrind gdb /usr/bin/time python3)
+
+have() {
+    case "$1" in
+        /*) [[ -x "$1" ]] ;;
+        *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
+}
+
+missing_tools=()
+packages=()
+for tool in "${TOOLS[@]}"; do
+    if ! have "$tool"; then
+        missing_tools+=("$tool")
+        pkg=${PKG_OF[$tool]}
+        # de-duplicate packages, keeping first-seen order
+        if [[ " ${packages[*]-} " != *" $pkg "* ]]; then
+            packages+=("$pkg")
+        fi
+    fi
+done
+
+if ((${#missing_tools[@]} == 0)); then
+    echo "all test tools present"
+    exit 0
+fi
+
+echo "missing: ${missing_tools[*]}"
+echo "installing packages: ${packages[*]}"
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+        SUDO=(sudo)
+    else
+        echo "error: not root and sudo not available; install manually: ${packages[*]}" >&2
+        exit 1
+    fi
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "error: apt-get not found; install manually: ${packages[*]}" >&2
+    exit 1
+fi
+
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${packages[@]}"
+
+still_missing=()
+for tool in "${missing_tools[@]}"; do
+    have "$tool" || still_missing+=("$tool")
+done
+if ((${#still_missing[@]} > 0)); then
+    echo "error: still missing after install: ${still_missing[*]}" >&2
+    echo "(clang-19/22 and llvm-19/22 may need the apt.llvm.org repository on older releases)" >&2
+    exit 1
+fi
+
+echo "installed: ${packages[*]}"
