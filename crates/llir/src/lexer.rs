@@ -82,6 +82,10 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
     pub fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
     }

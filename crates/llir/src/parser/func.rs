@@ -158,7 +158,12 @@ impl<'a> FuncParser<'a> {
             vararg,
             suffix: Text::Src(suffix_start, suffix_end),
         };
-        self.f = Some(Function::new(fname, header));
+        let mut f = Function::new(fname, header);
+        // About one instruction per 50 bytes of body text; reserving avoids repeated regrowth.
+        let guess = (self.p.end_hint().saturating_sub(self.p.prev_end as usize)) / 50;
+        f.insts.reserve(guess);
+        f.values.reserve(guess * 2);
+        self.f = Some(f);
         for (i, (prm, name)) in params.iter().zip(param_names).enumerate() {
             let v = self.func().values.push(ValueData { ty: prm.ty, kind: ValueKind::Param(i as u32), name: None });
             match name {

@@ -133,6 +133,11 @@ impl<'a> Parser<'a> {
         t
     }
 
+    /// The end of the text this parser reads.
+    pub fn end_hint(&self) -> usize {
+        self.lx.end()
+    }
+
     /// Moves the cursor to byte `pos` (a line start) and lexes the token there.
     pub fn reset_to(&mut self, pos: usize) {
         self.peeked = None;
