@@ -116,26 +116,21 @@ impl<'a> FuncParser<'a> {
         let mut params = Vec::new();
         let mut param_names: Vec<Option<Token>> = Vec::new();
         let mut vararg = false;
-        if !self.p.eat(Tok::RParen) {
-            loop {
-                if self.p.eat(Tok::Ellipsis) {
-                    vararg = true;
-                } else {
-                    let ty = self.p.parse_type()?;
-                    let a0 = self.p.tok.start;
-                    self.p.skip_attributes()?;
-                    let a1 = self.p.prev_end.max(a0);
-                    let attrs = if self.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::Own("".into()) };
-                    let name = if self.p.at(Tok::Local) { Some(self.p.bump()) } else { None };
-                    params.push(Param { ty, attrs });
-                    param_names.push(name);
-                }
-                if self.p.eat(Tok::RParen) {
-                    break;
-                }
-                self.p.expect(Tok::Comma, "',' or ')' in the parameter list")?;
+        self.comma_list(Tok::RParen, "',' or ')' in the parameter list", |s| {
+            if s.p.eat(Tok::Ellipsis) {
+                vararg = true;
+            } else {
+                let ty = s.p.parse_type()?;
+                let a0 = s.p.tok.start;
+                s.p.skip_attributes()?;
+                let a1 = s.p.prev_end.max(a0);
+                let attrs = if s.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::Own("".into()) };
+                let name = if s.p.at(Tok::Local) { Some(s.p.bump()) } else { None };
+                params.push(Param { ty, attrs });
+                param_names.push(name);
             }
-        }
+            Ok(())
+        })?;
         let suffix_start = self.p.prev_end;
         // Everything up to the body's `{`: unnamed_addr, attributes, section, comdat, gc, personality, !dbg.
         let mut depth = 0i32;
@@ -258,6 +253,25 @@ impl<'a> FuncParser<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// `item, item, ... close`, possibly empty; the opening bracket is already consumed.
+    fn comma_list(&mut self, close: Tok, what: &str, item: impl FnMut(&mut Self) -> Result<()>) -> Result<()> {
+        if self.p.eat(close) {
+            return Ok(());
+        }
+        self.nonempty_list(close, what, item)
+    }
+
+    /// `item, item, ... close` with at least one item.
+    fn nonempty_list(&mut self, close: Tok, what: &str, mut item: impl FnMut(&mut Self) -> Result<()>) -> Result<()> {
+        loop {
+            item(self)?;
+            if self.p.eat(close) {
+                return Ok(());
+            }
+            self.p.expect(Tok::Comma, what)?;
         }
     }
 
@@ -491,15 +505,10 @@ impl<'a> FuncParser<'a> {
                 if self.p.at(Tok::LParen) {
                     if self.p.text(t) == "!DIArgList" {
                         self.p.bump();
-                        if !self.p.eat(Tok::RParen) {
-                            loop {
-                                self.typed_value()?;
-                                if self.p.eat(Tok::RParen) {
-                                    break;
-                                }
-                                self.p.expect(Tok::Comma, "',' or ')'")?;
-                            }
-                        }
+                        self.comma_list(Tok::RParen, "',' or ')'", |s| {
+                            s.typed_value()?;
+                            Ok(())
+                        })?;
                     } else {
                         self.p.skip_group()?;
                     }
@@ -513,21 +522,16 @@ impl<'a> FuncParser<'a> {
                     }
                     Tok::LBrace => {
                         self.p.bump();
-                        if !self.p.eat(Tok::RBrace) {
-                            loop {
-                                if matches!(self.p.tok.kind, Tok::MetaName | Tok::Bang) {
-                                    self.metadata_operand()?;
-                                } else if self.p.at_word("null") {
-                                    self.p.bump();
-                                } else {
-                                    self.typed_value()?;
-                                }
-                                if self.p.eat(Tok::RBrace) {
-                                    break;
-                                }
-                                self.p.expect(Tok::Comma, "',' or '}'")?;
+                        self.comma_list(Tok::RBrace, "',' or '}'", |s| {
+                            if matches!(s.p.tok.kind, Tok::MetaName | Tok::Bang) {
+                                s.metadata_operand()?;
+                            } else if s.p.at_word("null") {
+                                s.p.bump();
+                            } else {
+                                s.typed_value()?;
                             }
-                        }
+                            Ok(())
+                        })?;
                     }
                     _ => return Err(self.p.err_expected("metadata after '!'")),
                 }
@@ -606,13 +610,10 @@ impl<'a> FuncParser<'a> {
             }
             self.p.bump();
             self.p.expect(Tok::LParen, "'('")?;
-            loop {
-                self.metadata_operand()?;
-                if self.p.eat(Tok::RParen) {
-                    break;
-                }
-                self.p.expect(Tok::Comma, "',' or ')' in a debug record")?;
-            }
+            self.nonempty_list(Tok::RParen, "',' or ')' in a debug record", |s| {
+                s.metadata_operand()?;
+                Ok(())
+            })?;
             (Opcode::DbgRecord, self.p.types.void, Extra::Debug)
         } else {
             let word = if op_tok.kind == Tok::Ident { self.p.text(op_tok) } else { "" };
@@ -726,15 +727,10 @@ impl<'a> FuncParser<'a> {
                 self.typed_value()?;
                 self.p.expect(Tok::Comma, "','")?;
                 self.p.expect(Tok::LBracket, "'['")?;
-                if !self.p.eat(Tok::RBracket) {
-                    loop {
-                        self.label_operand()?;
-                        if self.p.eat(Tok::RBracket) {
-                            break;
-                        }
-                        self.p.expect(Tok::Comma, "',' or ']'")?;
-                    }
-                }
+                self.comma_list(Tok::RBracket, "',' or ']'", |s| {
+                    s.label_operand()?;
+                    Ok(())
+                })?;
                 self.attachments()?;
                 (void, Extra::None)
             }
@@ -748,13 +744,10 @@ impl<'a> FuncParser<'a> {
                 self.p.expect_word("within")?;
                 self.pad_parent()?;
                 self.p.expect(Tok::LBracket, "'['")?;
-                loop {
-                    self.label_operand()?;
-                    if self.p.eat(Tok::RBracket) {
-                        break;
-                    }
-                    self.p.expect(Tok::Comma, "',' or ']'")?;
-                }
+                self.nonempty_list(Tok::RBracket, "',' or ']'", |s| {
+                    s.label_operand()?;
+                    Ok(())
+                })?;
                 self.p.expect_word("unwind")?;
                 self.unwind_dest()?;
                 self.attachments()?;
@@ -1010,15 +1003,10 @@ impl<'a> FuncParser<'a> {
                 self.p.expect_word("within")?;
                 self.pad_parent()?;
                 self.p.expect(Tok::LBracket, "'['")?;
-                if !self.p.eat(Tok::RBracket) {
-                    loop {
-                        self.typed_value()?;
-                        if self.p.eat(Tok::RBracket) {
-                            break;
-                        }
-                        self.p.expect(Tok::Comma, "',' or ']'")?;
-                    }
-                }
+                self.comma_list(Tok::RBracket, "',' or ']'", |s| {
+                    s.typed_value()?;
+                    Ok(())
+                })?;
                 self.attachments()?;
                 (token, Extra::None)
             }
@@ -1151,45 +1139,31 @@ impl<'a> FuncParser<'a> {
         // Arguments.
         self.p.expect(Tok::LParen, "'(' starting the call arguments")?;
         let mut arg_tys = Vec::new();
-        if !self.p.eat(Tok::RParen) {
-            loop {
-                if self.p.eat(Tok::Ellipsis) {
-                    // `musttail` forwarding of varargs.
-                    self.p.expect(Tok::RParen, "')' after '...'")?;
-                    break;
-                }
-                let aty = self.p.parse_type()?;
-                self.p.skip_attributes()?;
-                self.value(aty)?;
-                arg_tys.push(aty);
-                if self.p.eat(Tok::RParen) {
-                    break;
-                }
-                self.p.expect(Tok::Comma, "',' or ')' in the call arguments")?;
+        self.comma_list(Tok::RParen, "',' or ')' in the call arguments", |s| {
+            if s.p.eat(Tok::Ellipsis) {
+                // `musttail` forwarding of varargs; the list closes right after it.
+                return if s.p.at(Tok::RParen) { Ok(()) } else { Err(s.p.err_expected("')' after '...'")) };
             }
-        }
+            let aty = s.p.parse_type()?;
+            s.p.skip_attributes()?;
+            s.value(aty)?;
+            arg_tys.push(aty);
+            Ok(())
+        })?;
         // Function attributes, then operand bundles.
         self.p.skip_attributes()?;
         let bundle_start = self.args.len();
         if self.p.at(Tok::LBracket) {
             self.p.bump();
-            loop {
-                self.p.expect(Tok::Str, "an operand bundle tag")?;
-                self.p.expect(Tok::LParen, "'('")?;
-                if !self.p.eat(Tok::RParen) {
-                    loop {
-                        self.typed_value()?;
-                        if self.p.eat(Tok::RParen) {
-                            break;
-                        }
-                        self.p.expect(Tok::Comma, "',' or ')'")?;
-                    }
-                }
-                if self.p.eat(Tok::RBracket) {
-                    break;
-                }
-                self.p.expect(Tok::Comma, "',' or ']'")?;
-            }
+            self.nonempty_list(Tok::RBracket, "',' or ']'", |s| {
+                s.p.expect(Tok::Str, "an operand bundle tag")?;
+                s.p.expect(Tok::LParen, "'('")?;
+                s.comma_list(Tok::RParen, "',' or ')'", |s| {
+                    s.typed_value()?;
+                    Ok(())
+                })?;
+                Ok(())
+            })?;
         }
         match op {
             Opcode::Invoke => {
@@ -1202,15 +1176,10 @@ impl<'a> FuncParser<'a> {
                 self.p.expect_word("to")?;
                 self.label_operand()?;
                 self.p.expect(Tok::LBracket, "'['")?;
-                if !self.p.eat(Tok::RBracket) {
-                    loop {
-                        self.label_operand()?;
-                        if self.p.eat(Tok::RBracket) {
-                            break;
-                        }
-                        self.p.expect(Tok::Comma, "',' or ']'")?;
-                    }
-                }
+                self.comma_list(Tok::RBracket, "',' or ']'", |s| {
+                    s.label_operand()?;
+                    Ok(())
+                })?;
             }
             _ => {}
         }
