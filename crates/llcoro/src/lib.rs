@@ -5,4 +5,9 @@
 //! bug in a pass becomes an error message, never invalid IR on disk.
 
 pub mod diag;
+pub mod frame;
+pub mod intrinsics;
+pub mod lower;
 pub mod pipeline;
+pub mod shape;
+pub mod split;

@@ -1,7 +1,6 @@
 //! The `llcoro` command.
 
 use clap::Parser;
-use codespan_reporting::diagnostic::Severity;
 use llcoro::diag::render;
 use llcoro::pipeline::{Options, run};
 use std::io::{Read, Write};
@@ -17,47 +16,81 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 ///
 /// With nothing to lower, the input is written back byte for byte.
 #[derive(Parser, Debug)]
-#[command(name = "llcoro", version, about, long_about = None)]
+#[command(name = "llcoro", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
+    #[command(subcommand)]
+    cmd: Option<Cmd>,
     /// Input .ll file; `-` or absent reads standard input.
     input: Option<String>,
     /// Output file; `-` or absent writes standard output. Written via a temporary file and a rename,
     /// so it is never left partial.
     #[arg(short = 'o', value_name = "OUTPUT")]
     output: Option<String>,
-    /// Parse every function body into the SSA IR and print the whole module from the IR.
+    /// Parse every function body into the SSA IR and print the whole module from the IR, lowering
+    /// nothing (the parser's round trip).
     #[arg(long)]
     parse_all: bool,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Cmd {
+    /// Report structural problems in presplit coroutines without rewriting anything. Exit status 0
+    /// when there are no findings, 1 when there are any.
+    Check {
+        /// Input .ll file; `-` reads standard input.
+        input: String,
+    },
+}
+
+fn read_text(input: &str) -> Result<String, ExitCode> {
+    let display = if input == "-" { "<stdin>" } else { input };
+    let bytes = read_input(input).map_err(|e| {
+        eprintln!("error: cannot read {display}: {e}");
+        ExitCode::from(1)
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let pos = e.utf8_error().valid_up_to();
+        eprintln!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
+        ExitCode::from(1)
+    })
+}
+
+fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
+    for f in findings {
+        eprint!("{}", render(display, src, &f.error, f.severity));
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Cmd::Check { input }) = &cli.cmd {
+        let display = if input == "-" { "<stdin>" } else { input.as_str() };
+        let src = match read_text(input) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
+        let (findings, src) = llcoro::pipeline::check(src);
+        report(display, &src, &findings);
+        return if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    }
     let input = cli.input.as_deref().unwrap_or("-");
     let display = if input == "-" { "<stdin>" } else { input };
-    let bytes = match read_input(input) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: cannot read {display}: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    let src = match String::from_utf8(bytes) {
+    let src = match read_text(input) {
         Ok(s) => s,
-        Err(e) => {
-            let pos = e.utf8_error().valid_up_to();
-            eprintln!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let opts = Options { parse_all: cli.parse_all };
     let out = match run(src, opts) {
         Ok(o) => o,
         Err(r) => {
-            eprint!("{}", render(display, &r.src, &r.error, Severity::Error));
+            report(display, &r.src, &r.findings);
             return ExitCode::from(1);
         }
     };
-    match write_output(cli.output.as_deref().unwrap_or("-"), out.as_bytes()) {
+    if let Some(src) = &out.src {
+        report(display, src, &out.warnings);
+    }
+    match write_output(cli.output.as_deref().unwrap_or("-"), out.text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write output: {e}");

@@ -1,12 +1,16 @@
 //! What a run does to a module, independent of the command line.
 
+use crate::diag::Finding;
+use crate::lower;
+use codespan_reporting::diagnostic::Severity;
 use llir::print::{Edits, print_function, print_module};
 use llir::verify::verify_function;
 use llir::{Error, Module};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
-    /// Parse every function into the IR and print it from there, even with nothing to lower.
+    /// Parse every function into the IR and print it from there, lowering nothing: the parser's
+    /// round trip.
     pub parse_all: bool,
 }
 
@@ -16,36 +20,79 @@ pub fn may_need_lowering(src: &str) -> bool {
     src.contains("llvm.coro.") || src.contains("presplitcoroutine") || src.contains("coroutine.presplit")
 }
 
-/// A refused input: the error, and the input text to show it against.
+/// A refused input: the findings (at least one error), and the input text to show them against.
 pub struct Refusal {
-    pub error: Error,
+    pub findings: Vec<Finding>,
     pub src: String,
 }
 
-/// Runs llcoro over `src` and returns the output text.
-pub fn run(src: String, opts: Options) -> Result<String, Refusal> {
-    if !opts.parse_all && !may_need_lowering(&src) {
-        return Ok(src);
+impl Refusal {
+    fn one(error: Error, src: String) -> Self {
+        Refusal { findings: vec![Finding { severity: Severity::Error, error }], src }
     }
-    let m = match Module::parse(src) {
+
+    /// The first error (for callers that only need one).
+    pub fn error(&self) -> Option<&Error> {
+        self.findings.iter().find(|f| f.severity == Severity::Error).map(|f| &f.error)
+    }
+}
+
+/// The output text, and warnings to show against the input.
+pub struct Output {
+    pub text: String,
+    pub warnings: Vec<Finding>,
+    /// The input, kept only when there are warnings to render.
+    pub src: Option<String>,
+}
+
+/// Runs llcoro over `src` and returns the output text.
+pub fn run(src: String, opts: Options) -> Result<Output, Refusal> {
+    if !opts.parse_all && !may_need_lowering(&src) {
+        return Ok(Output { text: src, warnings: Vec::new(), src: None });
+    }
+    let mut m = match Module::parse(src) {
         Ok(m) => m,
-        Err((error, src)) => return Err(Refusal { error, src }),
+        Err((error, src)) => return Err(Refusal::one(error, src)),
     };
-    let mut edits = Edits::default();
     if opts.parse_all {
-        match print_all_from_ir(&m) {
+        // The parser's round trip: every function through the IR and back, nothing lowered.
+        let mut edits = Edits::default();
+        match print_all_from_ir(&m, &edits) {
             Ok(printed) => edits.replace.extend(printed),
-            Err(error) => return Err(Refusal { error, src: m.src }),
+            Err(error) => return Err(Refusal::one(error, m.src)),
+        }
+        return Ok(Output { text: print_module(&m, &edits), warnings: Vec::new(), src: None });
+    }
+    let lowered = match lower::lower_module(&mut m, false) {
+        Ok(l) => l,
+        Err(findings) => return Err(Refusal { findings, src: m.src }),
+    };
+    let text = print_module(&m, &lowered.edits);
+    let src = if lowered.warnings.is_empty() { None } else { Some(m.src) };
+    Ok(Output { text, warnings: lowered.warnings, src })
+}
+
+/// `llcoro check`: every finding about the presplit coroutines, without rewriting anything.
+pub fn check(src: String) -> (Vec<Finding>, String) {
+    let mut m = match Module::parse(src) {
+        Ok(m) => m,
+        Err((error, src)) => return (vec![Finding { severity: Severity::Error, error }], src),
+    };
+    match lower::lower_module(&mut m, true) {
+        Ok(l) => (l.warnings, m.src),
+        Err(mut findings) => {
+            // Errors first, then the warnings that came with them are not returned by the driver.
+            findings.sort_by_key(|f| f.error.span.start);
+            (findings, m.src)
         }
     }
-    Ok(print_module(&m, &edits))
 }
 
 /// Parses, verifies and prints every defined function, on all cores: functions are independent, and
 /// each thread interns types into its own copy of the module's table. The first error in module
 /// order wins, so the message does not depend on scheduling.
-fn print_all_from_ir(m: &Module) -> Result<Vec<(usize, String)>, Error> {
-    let defs: Vec<usize> = m.definitions().collect();
+fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, Error> {
+    let defs: Vec<usize> = m.definitions().filter(|i| !done.replace.contains_key(i)).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
     // Contiguous chunks of about equal text size.
     let total: usize = defs.iter().map(|&i| m.items[i].span.end as usize - m.items[i].span.start as usize).sum();

@@ -10,6 +10,7 @@
 //!    `opt-N -S` printings of IN and OUT must be identical instead);
 //! 2. plain `llcoro IN -o OUT` succeeds; when IN contains no
 //!    `presplitcoroutine` function OUT is byte-identical to IN, otherwise OUT
+//!    contains no `llvm.coro.` and no `presplitcoroutine`, and
 //!    (the lowered module) must pass `opt-N -passes=verify`.
 //!
 //! N is the LLVM major version that produced IN (see the rustc part below
@@ -634,6 +635,21 @@ fn check_file(item: &CheckItem, failures: &Failures) {
                 Command::new(&item.checker.opt).args(["-passes=verify", "-disable-output"]).arg(&plain),
                 failures,
             );
+            // Lowered: no coroutine intrinsic and no presplit attribute may be left.
+            match fs::read(&plain) {
+                Ok(out) => {
+                    for needle in [&b"llvm.coro."[..], PRESPLIT] {
+                        if out.windows(needle.len()).any(|w| w == needle) {
+                            failures.add(
+                                &name,
+                                "llcoro (plain) lowers everything",
+                                format!("output still contains `{}`", String::from_utf8_lossy(needle)),
+                            );
+                        }
+                    }
+                }
+                Err(e) => failures.add(&name, "llcoro (plain) lowers everything", format!("no output file: {e}")),
+            }
         } else {
             match fs::read(&plain) {
                 Ok(out) if out == original => {}

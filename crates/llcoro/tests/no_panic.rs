@@ -78,7 +78,7 @@ fn mutated_inputs_never_panic() {
             match r {
                 Ok(Ok(_)) => accepted += 1,
                 Ok(Err(r)) => {
-                    let e = r.error;
+                    let e = r.error().cloned().expect("a refusal carries an error");
                     assert!(e.span.start as usize <= m.len(), "{name} mutation {k}: error span past the end");
                     assert!(!e.message.is_empty());
                     refused += 1;

@@ -16,6 +16,7 @@
 pub mod analysis;
 pub mod error;
 pub mod ir;
+pub mod layout;
 pub mod lexer;
 pub mod module;
 pub mod parser;

@@ -17,11 +17,18 @@ pub struct Edits {
     pub remove: FxHashSet<usize>,
     pub insert_after: FxHashMap<usize, Vec<String>>,
     pub append: Vec<String>,
+    /// Text substitutions in the comments and blank lines just before an item (such as the
+    /// `; Function Attrs:` line LLVM prints above a function).
+    pub gap_replace: FxHashMap<usize, Vec<(String, String)>>,
 }
 
 impl Edits {
     pub fn is_empty(&self) -> bool {
-        self.replace.is_empty() && self.remove.is_empty() && self.insert_after.is_empty() && self.append.is_empty()
+        self.replace.is_empty()
+            && self.remove.is_empty()
+            && self.insert_after.is_empty()
+            && self.append.is_empty()
+            && self.gap_replace.is_empty()
     }
 }
 
@@ -38,6 +45,14 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
     let mut pos = 0usize;
     for (i, it) in m.items.iter().enumerate() {
         let (s, e) = (it.span.start as usize, it.span.end as usize);
+        if let Some(subs) = edits.gap_replace.get(&i) {
+            let mut gap = m.src.get(pos..s).unwrap_or("").to_string();
+            for (a, b) in subs {
+                gap = gap.replace(a.as_str(), b);
+            }
+            out.push_str(&gap);
+            pos = s;
+        }
         if edits.remove.contains(&i) {
             out.push_str(m.src.get(pos..s).unwrap_or(""));
             // Drop the rest of the line too, so a removed declaration leaves no blank line.
@@ -97,6 +112,11 @@ enum Slot {
 }
 
 impl Slots {
+    /// The number a block is printed with, if it is unnamed.
+    pub fn block(&self, b: Block) -> u32 {
+        self.blocks[b]
+    }
+
     pub fn compute(f: &Function) -> Slots {
         let mut order: Vec<(Slot, Option<u32>)> = Vec::new();
         let num = |n: &Option<Box<str>>| -> Option<Option<u32>> {

@@ -13,6 +13,12 @@ pub struct Liveness {
 
 impl Liveness {
     pub fn compute(f: &Function, cfg: &Cfg) -> Liveness {
+        Self::compute_ignoring(f, cfg, |_| false)
+    }
+
+    /// Like `compute`, but uses by instructions for which `ignore` holds do not count (a pass that is
+    /// about to remove or rewrite them says so).
+    pub fn compute_ignoring(f: &Function, cfg: &Cfg, ignore: impl Fn(crate::ir::Inst) -> bool) -> Liveness {
         let mut live_in: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
         let mut live_out: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
         // Stamps avoid clearing per-value marks: a block is marked for value v when its stamp is v+1.
@@ -30,7 +36,7 @@ impl Liveness {
         let mut uses: SecondaryMap<Value, Vec<(Block, bool)>> = SecondaryMap::new();
         for (b, i) in f.inst_iter() {
             let d = &f.insts[i];
-            if d.is_debug() || !cfg.is_reachable(b) {
+            if d.is_debug() || !cfg.is_reachable(b) || ignore(i) {
                 continue;
             }
             if d.op == Opcode::Phi {

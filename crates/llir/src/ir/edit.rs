@@ -8,6 +8,12 @@ use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 use smallvec::{SmallVec, smallvec};
 
+/// Where each block and instruction of a cloned body went.
+pub struct CloneMaps {
+    pub blocks: SecondaryMap<Block, Option<Block>>,
+    pub insts: SecondaryMap<Inst, Option<Inst>>,
+}
+
 /// Builds a template from text and operand markers: `t("br label ")`, `Piece::Block(0)`.
 pub fn t(s: &str) -> Piece {
     Piece::Text(Text::Own(s.into()))
@@ -236,6 +242,48 @@ impl Function {
         nb
     }
 
+    /// Puts a new block on the single edge `from.terminator.blocks[slot]` and returns it; other edges
+    /// from `from` to the same target keep going directly, and the target's phis get an entry for the
+    /// new block (a copy of `from`'s entry when `from` still reaches the target another way).
+    pub fn split_successor(
+        &mut self,
+        types: &TypeTable,
+        from: Block,
+        slot: usize,
+        name: Option<&str>,
+    ) -> Option<Block> {
+        let term = self.terminator(from)?;
+        let to = *self.insts[term].blocks.get(slot)?;
+        let nb = self.create_block(name);
+        let br = self.create_br(types, to);
+        self.append_inst(nb, br);
+        self.insts[term].blocks[slot] = nb;
+        let still = self.insts[term].blocks.contains(&to);
+        for p in self.phis(to) {
+            let d = &mut self.insts[p];
+            if let Some(k) = d.blocks.iter().position(|&x| x == from) {
+                if still {
+                    let v = d.args[k];
+                    d.args.push(v);
+                    d.blocks.push(nb);
+                } else {
+                    d.blocks[k] = nb;
+                }
+            }
+        }
+        self.insert_block_after(nb, from);
+        Some(nb)
+    }
+
+    /// A block label based on `base` that no block in this function has yet.
+    pub fn unique_block_name(&self, base: &str) -> String {
+        let taken = |n: &str| self.blocks.values().any(|d| d.name.as_deref() == Some(n));
+        if !taken(base) {
+            return base.to_string();
+        }
+        (1..).map(|k| format!("{base}{k}")).find(|n| !taken(n)).unwrap_or_default()
+    }
+
     /// Splits every critical edge (from a block with several successors to one with several
     /// predecessors); returns the new blocks.
     pub fn split_critical_edges(&mut self, types: &TypeTable) -> Vec<Block> {
@@ -284,18 +332,17 @@ impl Function {
     /// Copies every block of `src` into `self` (appended to the layout), mapping values through
     /// `vmap`: values already in `vmap` (parameters, say) are used as given; the rest are created.
     /// Returns the block map.
-    pub fn clone_body_from(
-        &mut self,
-        src: &Function,
-        vmap: &mut SecondaryMap<Value, Option<Value>>,
-    ) -> SecondaryMap<Block, Option<Block>> {
+    pub fn clone_body_from(&mut self, src: &Function, vmap: &mut SecondaryMap<Value, Option<Value>>) -> CloneMaps {
         let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+        let mut imap: SecondaryMap<Inst, Option<Inst>> = SecondaryMap::new();
         for &b in &src.layout {
             let nb = self.create_block(src.blocks[b].name.as_deref());
             bmap[b] = Some(nb);
             self.layout.push(nb);
         }
-        // Results first, so forward references (phis, loops) resolve.
+        // Results first, so forward references (phis, loops) resolve. A result the caller mapped
+        // already (to a parameter, say) is not redefined: its clone produces no value.
+        let mut fresh: SecondaryMap<Value, bool> = SecondaryMap::new();
         for (_, i) in src.inst_iter() {
             if let Some(r) = src.insts[i].result
                 && vmap[r].is_none()
@@ -303,6 +350,7 @@ impl Function {
                 let d = &src.values[r];
                 let nv = self.values.push(ValueData { ty: d.ty, kind: ValueKind::Forward, name: d.name.clone() });
                 vmap[r] = Some(nv);
+                fresh[r] = true;
             }
         }
         for &b in &src.layout {
@@ -337,7 +385,7 @@ impl Function {
                 let ni = self.insts.push(InstData {
                     op: d.op,
                     ty: d.ty,
-                    result: d.result.and_then(|r| vmap[r]),
+                    result: d.result.filter(|&r| fresh[r]).and_then(|r| vmap[r]),
                     args,
                     blocks,
                     tmpl: d.tmpl.clone(),
@@ -349,9 +397,10 @@ impl Function {
                     self.values[r].kind = ValueKind::Inst(ni);
                 }
                 self.blocks[nb].insts.push(ni);
+                imap[i] = Some(ni);
             }
         }
-        bmap
+        CloneMaps { blocks: bmap, insts: imap }
     }
 }
 

@@ -7,6 +7,7 @@
 //! verbatim, while operands can be replaced, renamed and renumbered freely. Instructions a pass creates
 //! get templates of owned text from the builder in `edit`.
 
+pub mod build;
 pub mod edit;
 
 use crate::error::Span;

@@ -1,0 +1,440 @@
+//! The coroutine frame: what must live in it, where each piece goes, and the rewrite that makes the
+//! body read and write it.
+//!
+//! - **Crossing.** After `shape::normalize`, a value is live across a suspend exactly when it is
+//!   live into that suspend's resume or destroy block. SSA liveness gives that in time proportional
+//!   to the live ranges. Uses by the coroutine intrinsics that splitting removes do not count.
+//! - **What is stored.** Crossing allocas (and the promise) move into the frame; every other
+//!   crossing value is spilled: stored once after its definition, and reloaded in each block that
+//!   can be reached from a suspend while the value is live.
+//! - **Layout.** Resume function at 0, destroy function at one pointer, the promise where
+//!   `coro.promise` expects it, then the suspend index and the rest by decreasing alignment.
+
+use crate::diag::Finding;
+use crate::intrinsics::{Intr, intr_of, promise_offset};
+use crate::shape::{Shape, error_at, is_unspillable};
+use llir::analysis::cfg::Cfg;
+use llir::analysis::dom::DomTree;
+use llir::analysis::liveness::Liveness;
+use llir::ir::build::Builder;
+use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
+use llir::layout::DataLayout;
+use llir::types::{Type, TypeTable};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    ResumeFn,
+    DestroyFn,
+    Promise(Value),
+    Index,
+    Spill(Value),
+    Alloca(Value),
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub kind: FieldKind,
+    pub ty: Type,
+    pub offset: u64,
+    pub size: u64,
+    pub align: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub fields: Vec<Field>,
+    pub size: u64,
+    pub align: u64,
+    pub index_ty: Type,
+    pub index_off: u64,
+    pub ptr_size: u64,
+}
+
+pub struct Env<'a> {
+    pub src: &'a str,
+    pub dl: &'a DataLayout,
+    pub typed: bool,
+}
+
+/// Is `i` a coroutine intrinsic call that splitting rewrites (so its operands are not real uses)?
+pub fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
+    matches!(
+        intr_of(f, i, src),
+        Some(
+            Intr::Id
+                | Intr::Alloc
+                | Intr::Size
+                | Intr::Align
+                | Intr::Begin
+                | Intr::Free
+                | Intr::Frame
+                | Intr::Save
+                | Intr::Suspend
+                | Intr::End
+                | Intr::IsInRamp
+                | Intr::Param
+        )
+    )
+}
+
+fn is_lifetime(f: &Function, i: Inst, src: &str) -> bool {
+    f.callee_name(i, src).is_some_and(|n| n.starts_with("@llvm.lifetime."))
+}
+
+/// The frame address `off` bytes in, typed for `ty` in the typed-pointer dialect.
+pub fn frame_addr(
+    f: &mut Function,
+    types: &mut TypeTable,
+    frame: Value,
+    off: u64,
+    ty: Type,
+    typed: bool,
+) -> (Vec<Inst>, Value) {
+    let mut b = Builder::new(f, types);
+    let mut seq = Vec::new();
+    let mut v = frame;
+    if off != 0 || typed {
+        let g = b.gep_i8(frame, off);
+        seq.push(g);
+        v = b.result(g);
+    }
+    if typed {
+        let pt = b.types.pointer_to(ty, 0, true);
+        let c = b.bitcast(v, pt);
+        seq.push(c);
+        v = b.result(c);
+    }
+    (seq, v)
+}
+
+/// Builds the frame for `shape` and rewrites `f` to use it. `f` must be normalised.
+pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'_>) -> Result<Frame, Vec<Finding>> {
+    let src = env.src;
+    let frame_val = shape.frame(f);
+    let begin_block = f.insts[shape.begin].block.expect("coro.begin is placed");
+
+    // ---- What crosses a suspend. ----
+    let cfg = Cfg::compute(f);
+    let live = Liveness::compute_ignoring(f, &cfg, |i| is_structural(f, i, src));
+    let mut crossing: Vec<Value> = Vec::new();
+    let mut seen: FxHashSet<Value> = FxHashSet::default();
+    for s in &shape.suspends {
+        for b in [s.resume_block, s.destroy_block].into_iter().flatten() {
+            for &v in &live.live_in[b] {
+                if v != frame_val && seen.insert(v) {
+                    crossing.push(v);
+                }
+            }
+        }
+    }
+    crossing.sort_unstable();
+    let mut errors = Vec::new();
+    let mut allocas: Vec<Value> = Vec::new();
+    let mut spills: Vec<Value> = Vec::new();
+    for &v in &crossing {
+        let def = f.value_inst(v);
+        if is_unspillable(types, f.values[v].ty) {
+            errors.push(error_at(
+                f,
+                def,
+                "coro-token-across-suspend",
+                format!("a {} value is live across a suspend point", types.display(f.values[v].ty)),
+                "tokens cannot be saved in the coroutine frame; recreate the value after the suspend instead",
+            ));
+            continue;
+        }
+        match def {
+            Some(i) if f.insts[i].op == Opcode::Alloca => allocas.push(v),
+            _ => spills.push(v),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // ---- Layout. ----
+    let ptr_size = env.dl.pointer_size(0);
+    let nsusp = shape.suspends.len().max(1) as u64;
+    let bits = (64 - (nsusp - 1).leading_zeros()).max(1);
+    let index_ty = types.int(bits);
+    let mut fields = vec![
+        Field { kind: FieldKind::ResumeFn, ty: types.ptr, offset: 0, size: ptr_size, align: ptr_size },
+        Field { kind: FieldKind::DestroyFn, ty: types.ptr, offset: ptr_size, size: ptr_size, align: ptr_size },
+    ];
+    let mut end = 2 * ptr_size;
+    let alloca_info = |f: &Function, types: &TypeTable, v: Value| -> Option<(Type, u64, u64)> {
+        let i = f.value_inst(v)?;
+        let Extra::Alloca { ty, align } = f.insts[i].extra else { return None };
+        let count = match f.insts[i].args.first() {
+            Some(&n) => u64::try_from(f.const_int(n, src)?).ok()?,
+            None => 1,
+        };
+        let al = align.map_or_else(|| env.dl.abi_align(types, ty), |a| a as u64).max(1);
+        Some((ty, env.dl.alloc_size(types, ty) * count, al))
+    };
+    if let Some(p) = shape.promise {
+        let Some((ty, size, align)) = alloca_info(f, types, p) else {
+            return Err(vec![error_at(
+                f,
+                Some(shape.id),
+                "coro-promise",
+                "the promise operand of coro.id is not a fixed-size alloca".into(),
+                "pass the promise alloca (or null) as coro.id's second operand",
+            )]);
+        };
+        let off = promise_offset(ptr_size, align);
+        fields.push(Field { kind: FieldKind::Promise(p), ty, offset: off, size, align });
+        end = off + size;
+    }
+    let mut rest: Vec<Field> = Vec::new();
+    rest.push(Field {
+        kind: FieldKind::Index,
+        ty: index_ty,
+        offset: 0,
+        size: env.dl.alloc_size(types, index_ty),
+        align: env.dl.abi_align(types, index_ty),
+    });
+    for &a in &allocas {
+        if Some(a) == shape.promise {
+            continue;
+        }
+        match alloca_info(f, types, a) {
+            Some((ty, size, align)) => rest.push(Field { kind: FieldKind::Alloca(a), ty, offset: 0, size, align }),
+            None => errors.push(error_at(
+                f,
+                f.value_inst(a),
+                "coro-dynamic-alloca",
+                "an alloca with a run-time size is live across a suspend point".into(),
+                "give the alloca a constant size, or keep it between two suspends",
+            )),
+        }
+    }
+    for &v in &spills {
+        let ty = f.values[v].ty;
+        rest.push(Field {
+            kind: FieldKind::Spill(v),
+            ty,
+            offset: 0,
+            size: env.dl.alloc_size(types, ty),
+            align: env.dl.abi_align(types, ty),
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // The index first (it is read on every resume), then by decreasing alignment to limit padding.
+    rest[1..].sort_by(|a, b| b.align.cmp(&a.align).then(b.size.cmp(&a.size)));
+    for mut fl in rest {
+        fl.offset = end.div_ceil(fl.align) * fl.align;
+        end = fl.offset + fl.size;
+        fields.push(fl);
+    }
+    let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
+    let size = end.div_ceil(align) * align;
+    let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
+    let frame = Frame { fields, size, align, index_ty, index_off, ptr_size };
+
+    // ---- Rewrite: allocas into the frame. ----
+    let dom = DomTree::compute(f, &cfg);
+    let begin_pos = f.blocks[begin_block].insts.iter().position(|&i| i == shape.begin).unwrap_or(0);
+    let before_begin = |f: &Function, i: Inst| -> bool {
+        let Some(b) = f.insts[i].block else { return false };
+        if b == begin_block {
+            f.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0) < begin_pos
+        } else {
+            !dom.dominates(begin_block, b)
+        }
+    };
+    let mut uses: FxHashMap<Value, Vec<(Inst, usize)>> = FxHashMap::default();
+    for (_, i) in f.inst_iter() {
+        for (k, &a) in f.insts[i].args.iter().enumerate() {
+            uses.entry(a).or_default().push((i, k));
+        }
+    }
+    let moved: Vec<(Value, u64, Type)> = frame
+        .fields
+        .iter()
+        .filter_map(|fl| match fl.kind {
+            FieldKind::Promise(v) | FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
+            _ => None,
+        })
+        .collect();
+    for &(a, off, ty) in &moved {
+        for &(u, k) in uses.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if f.insts[u].block.is_none() {
+                continue;
+            }
+            if is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id) {
+                continue;
+            }
+            if is_lifetime(f, u, src) || f.insts[u].is_debug() {
+                // Lifetime markers must name an alloca; debug records of frame slots are dropped
+                // for now rather than left pointing at a stack slot that no longer exists.
+                f.remove_inst(u);
+                continue;
+            }
+            if before_begin(f, u) && matches!(f.insts[u].op, Opcode::BitCast | Opcode::AddrSpaceCast) {
+                // A no-op cast feeding only coro intrinsics (clang 19 wraps the promise this way).
+                if let Some(r) = f.insts[u].result
+                    && uses.get(&r).is_none_or(|us| us.iter().all(|&(x, _)| is_structural(f, x, src)))
+                {
+                    let ty = f.values[r].ty;
+                    let null = f.const_value(ty, "null");
+                    f.replace_all_uses(r, null);
+                    f.remove_inst(u);
+                    continue;
+                }
+            }
+            if before_begin(f, u) {
+                errors.push(error_at(
+                    f,
+                    Some(u),
+                    "coro-use-before-begin",
+                    "this alloca lives in the coroutine frame but is used before coro.begin, when there is no frame yet".into(),
+                    "move the use after coro.begin, or keep the alloca out of the frame by not using it after a suspend",
+                ));
+                continue;
+            }
+            let at = use_point(f, u, k);
+            let (seq, addr) = frame_addr(f, types, frame_val, off, ty, env.typed);
+            insert_all(f, at, seq);
+            f.insts[u].args[k] = addr;
+        }
+        if let Some(i) = f.value_inst(a) {
+            f.remove_inst(i);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // ---- Rewrite: spills and reloads. ----
+    let live_in: FxHashSet<(Block, Value)> = spills
+        .iter()
+        .flat_map(|&v| live.live_in.iter().filter(move |(_, l)| l.contains(&v)).map(move |(b, _)| (b, v)))
+        .collect();
+    for fl in frame.fields.clone() {
+        let FieldKind::Spill(v) = fl.kind else { continue };
+        // Store once, right after the definition (or after coro.begin for earlier values).
+        let at = store_point(f, types, v, shape.begin, &before_begin);
+        let (mut seq, addr) = frame_addr(f, types, frame_val, fl.offset, fl.ty, env.typed);
+        let st = Builder::new(f, types).store(v, addr, fl.align);
+        seq.push(st);
+        insert_all(f, at, seq);
+        // Flood from the suspend successors through blocks where v is live.
+        let mut flooded: FxHashSet<Block> = FxHashSet::default();
+        let mut work: Vec<Block> = shape
+            .suspends
+            .iter()
+            .flat_map(|s| [s.resume_block, s.destroy_block])
+            .flatten()
+            .filter(|&b| live_in.contains(&(b, v)))
+            .collect();
+        while let Some(b) = work.pop() {
+            if !flooded.insert(b) {
+                continue;
+            }
+            for &s in f.successors(b) {
+                if live_in.contains(&(s, v)) && !flooded.contains(&s) {
+                    work.push(s);
+                }
+            }
+        }
+        let mut reload_in: FxHashMap<Block, Value> = FxHashMap::default();
+        let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
+        for (u, k) in my_uses {
+            let Some(ub) = f.insts[u].block else { continue };
+            if is_structural(f, u, src) {
+                continue;
+            }
+            let target = if f.insts[u].op == Opcode::Phi {
+                let inb = f.insts[u].blocks[k];
+                if !flooded.contains(&inb) {
+                    continue;
+                }
+                inb
+            } else {
+                if !flooded.contains(&ub) {
+                    continue;
+                }
+                ub
+            };
+            let r = match reload_in.get(&target) {
+                Some(&r) => r,
+                None => {
+                    let at = if f.insts[u].op == Opcode::Phi {
+                        let n = f.blocks[target].insts.len().saturating_sub(1);
+                        (target, n)
+                    } else {
+                        (target, f.first_insertion_point(target))
+                    };
+                    let (mut seq, addr) = frame_addr(f, types, frame_val, fl.offset, fl.ty, env.typed);
+                    let mut b = Builder::new(f, types);
+                    let l = b.load(fl.ty, addr, fl.align);
+                    let r = b.result(l);
+                    seq.push(l);
+                    insert_all(f, at, seq);
+                    reload_in.insert(target, r);
+                    r
+                }
+            };
+            f.insts[u].args[k] = r;
+        }
+    }
+    Ok(frame)
+}
+
+/// Where code that feeds operand `k` of `u` goes: right before `u`, or at the end of the incoming
+/// block for a phi.
+fn use_point(f: &Function, u: Inst, k: usize) -> (Block, usize) {
+    let d = &f.insts[u];
+    if d.op == Opcode::Phi {
+        let inb = d.blocks[k];
+        (inb, f.blocks[inb].insts.len().saturating_sub(1))
+    } else {
+        let b = d.block.expect("placed");
+        (b, f.blocks[b].insts.iter().position(|&x| x == u).unwrap_or(0))
+    }
+}
+
+fn store_point(
+    f: &mut Function,
+    types: &TypeTable,
+    v: Value,
+    begin: Inst,
+    before_begin: &dyn Fn(&Function, Inst) -> bool,
+) -> (Block, usize) {
+    let after = |f: &Function, i: Inst| -> (Block, usize) {
+        let b = f.insts[i].block.expect("placed");
+        (b, f.blocks[b].insts.iter().position(|&x| x == i).map_or(0, |p| p + 1))
+    };
+    let def = match f.values[v].kind {
+        ValueKind::Inst(i) => i,
+        _ => return after(f, begin),
+    };
+    if before_begin(f, def) {
+        return after(f, begin);
+    }
+    let b = f.insts[def].block.expect("placed");
+    match f.insts[def].op {
+        Opcode::Phi | Opcode::LandingPad => (b, f.first_insertion_point(b)),
+        Opcode::Invoke => {
+            // The result exists only on the normal edge; give that edge a block of its own.
+            let normal = f.insts[def].blocks[0];
+            let nb = if f.phis(normal).is_empty() && Cfg::compute(f).preds[normal].len() == 1 {
+                normal
+            } else {
+                f.split_successor(types, b, 0, None).unwrap_or(normal)
+            };
+            (nb, f.first_insertion_point(nb))
+        }
+        _ => after(f, def),
+    }
+}
+
+fn insert_all(f: &mut Function, at: (Block, usize), seq: Vec<Inst>) {
+    for (k, i) in seq.into_iter().enumerate() {
+        f.insert_inst_at(at.0, at.1 + k, i);
+    }
+}

@@ -1,0 +1,222 @@
+//! The `llvm.coro.*` intrinsics, by name, and the lowering of those that *use* a coroutine from any
+//! function (`coro.resume`, `coro.destroy`, `coro.done`, `coro.promise`, `coro.noop`,
+//! `coro.subfn.addr`). They only touch the frame header, which is LLVM's ABI: resume function at
+//! offset 0, destroy function at one pointer size, the promise at the aligned offset after them, and
+//! done() as a null resume pointer.
+
+use llir::ir::build::Builder;
+use llir::ir::{Function, Inst, Opcode, Value};
+use llir::types::TypeTable;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intr {
+    Id,
+    /// `coro.id.retcon`, `coro.id.retcon.once`, `coro.id.async`: other ABIs.
+    IdOtherAbi,
+    Alloc,
+    Size,
+    Align,
+    Begin,
+    Free,
+    Frame,
+    Save,
+    Suspend,
+    /// `coro.suspend.retcon`, `coro.suspend.async` and other ABI-specific intrinsics.
+    OtherAbi,
+    End,
+    EndResults,
+    IsInRamp,
+    Promise,
+    Done,
+    Resume,
+    Destroy,
+    Noop,
+    SubfnAddr,
+    Param,
+    AwaitSuspendVoid,
+    AwaitSuspendBool,
+    AwaitSuspendHandle,
+    /// Anything else under `llvm.coro.`: refused with a clear message.
+    Unknown,
+}
+
+/// Classifies a callee name such as `@llvm.coro.size.i64`.
+pub fn classify(callee: &str) -> Option<Intr> {
+    let n = callee.strip_prefix("@llvm.coro.")?;
+    Some(match n {
+        "id" => Intr::Id,
+        "id.retcon" | "id.retcon.once" | "id.async" => Intr::IdOtherAbi,
+        "alloc" => Intr::Alloc,
+        "size.i32" | "size.i64" => Intr::Size,
+        "align.i32" | "align.i64" => Intr::Align,
+        "begin" | "begin.custom.abi" => Intr::Begin,
+        "free" => Intr::Free,
+        "frame" => Intr::Frame,
+        "save" => Intr::Save,
+        "suspend" => Intr::Suspend,
+        "end" => Intr::End,
+        "end.results" => Intr::EndResults,
+        "is_in_ramp" => Intr::IsInRamp,
+        "promise" => Intr::Promise,
+        "done" => Intr::Done,
+        "resume" => Intr::Resume,
+        "destroy" => Intr::Destroy,
+        "noop" => Intr::Noop,
+        "subfn.addr" => Intr::SubfnAddr,
+        "param" => Intr::Param,
+        "await.suspend.void" => Intr::AwaitSuspendVoid,
+        "await.suspend.bool" => Intr::AwaitSuspendBool,
+        "await.suspend.handle" => Intr::AwaitSuspendHandle,
+        _ if n.starts_with("suspend.")
+            || n.starts_with("end.async")
+            || n.starts_with("prepare.")
+            || n.starts_with("alloca.")
+            || n.starts_with("async.") =>
+        {
+            Intr::OtherAbi
+        }
+        _ => Intr::Unknown,
+    })
+}
+
+/// The coroutine intrinsic an instruction calls, if any.
+pub fn intr_of(f: &Function, i: Inst, src: &str) -> Option<Intr> {
+    let d = &f.insts[i];
+    if !matches!(d.op, Opcode::Call | Opcode::Invoke) {
+        return None;
+    }
+    classify(f.callee_name(i, src)?)
+}
+
+/// Byte offset of the promise from the frame start: after the two header pointers, aligned.
+pub fn promise_offset(ptr_size: u64, align: u64) -> u64 {
+    let a = align.max(1);
+    (2 * ptr_size).div_ceil(a) * a
+}
+
+/// What the generic lowering needs from the module.
+pub struct Ctx<'a> {
+    pub src: &'a str,
+    pub ptr_size: u64,
+    /// Name of the no-op coroutine frame global, created on first use.
+    pub noop_frame: &'a str,
+}
+
+/// Lowers every "using" intrinsic in `f`. Returns true if `coro.noop` was used (the module then
+/// needs the no-op frame).
+pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool {
+    let mut used_noop = false;
+    let insts: Vec<(llir::ir::Block, Inst)> = f.inst_iter().collect();
+    for (_, i) in insts {
+        let Some(k) = intr_of(f, i, cx.src) else { continue };
+        if f.insts[i].op != Opcode::Call {
+            continue;
+        }
+        let args: Vec<Value> = f.insts[i].call_args().to_vec();
+        let result = f.insts[i].result;
+        let ptr = types.ptr;
+        let new: Option<Value> = match (k, args.as_slice()) {
+            (Intr::Resume | Intr::Destroy, [h]) => {
+                let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
+                let mut b = Builder::new(f, types);
+                let mut seq = Vec::new();
+                let slot = if off == 0 {
+                    *h
+                } else {
+                    let g = b.gep_i8(*h, off);
+                    seq.push(g);
+                    b.result(g)
+                };
+                let l = b.load(ptr, slot, cx.ptr_size);
+                let fnp = b.result(l);
+                let void = b.types.void;
+                let c = b.call("", "fastcc", void, fnp, &[*h]);
+                seq.extend([l, c]);
+                for n in seq {
+                    f.insert_inst_before(i, n);
+                }
+                None
+            }
+            (Intr::Done, [h]) => {
+                let mut b = Builder::new(f, types);
+                let l = b.load(ptr, *h, cx.ptr_size);
+                let fnp = b.result(l);
+                let null = b.f.const_value(ptr, "null");
+                let c = b.icmp("eq", fnp, null);
+                let r = b.result(c);
+                f.insert_inst_before(i, l);
+                f.insert_inst_before(i, c);
+                Some(r)
+            }
+            (Intr::Promise, [p, align, from]) => {
+                let a = f.const_int(*align, cx.src).unwrap_or(0).max(1) as u64;
+                let is_from = f.const_int(*from, cx.src).unwrap_or(0) != 0;
+                let off = promise_offset(cx.ptr_size, a);
+                let mut b = Builder::new(f, types);
+                let g = if is_from { b.gep_i8_neg(*p, off) } else { b.gep_i8(*p, off) };
+                let r = b.result(g);
+                f.insert_inst_before(i, g);
+                Some(r)
+            }
+            (Intr::Noop, []) => {
+                used_noop = true;
+                Some(f.const_value(ptr, cx.noop_frame))
+            }
+            (Intr::SubfnAddr, [h, idx]) => {
+                let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
+                let mut b = Builder::new(f, types);
+                let mut seq = Vec::new();
+                let slot = if k == 0 {
+                    *h
+                } else {
+                    let g = b.gep_i8(*h, k * cx.ptr_size);
+                    seq.push(g);
+                    b.result(g)
+                };
+                let l = b.load(ptr, slot, cx.ptr_size);
+                let r = b.result(l);
+                seq.push(l);
+                for n in seq {
+                    f.insert_inst_before(i, n);
+                }
+                Some(r)
+            }
+            _ => continue,
+        };
+        if let (Some(old), Some(new)) = (result, new) {
+            f.replace_all_uses(old, new);
+        }
+        f.remove_inst(i);
+    }
+    used_noop
+}
+
+/// The private no-op coroutine: a constant frame whose resume and destroy do nothing.
+pub fn noop_definitions(frame: &str, func: &str) -> String {
+    format!(
+        "define private fastcc void {func}(ptr %0) {{\n  ret void\n}}\n\n{frame} = private constant {{ ptr, ptr }} {{ ptr {func}, ptr {func} }}\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_every_form() {
+        assert_eq!(classify("@llvm.coro.size.i64"), Some(Intr::Size));
+        assert_eq!(classify("@llvm.coro.await.suspend.handle"), Some(Intr::AwaitSuspendHandle));
+        assert_eq!(classify("@llvm.coro.id.retcon.once"), Some(Intr::IdOtherAbi));
+        assert_eq!(classify("@llvm.coro.suspend.async"), Some(Intr::OtherAbi));
+        assert_eq!(classify("@llvm.coro.mystery"), Some(Intr::Unknown));
+        assert_eq!(classify("@printf"), None);
+    }
+
+    #[test]
+    fn promise_offsets_match_llvm() {
+        assert_eq!(promise_offset(8, 4), 16);
+        assert_eq!(promise_offset(8, 16), 16);
+        assert_eq!(promise_offset(8, 32), 32);
+        assert_eq!(promise_offset(8, 64), 64);
+    }
+}

@@ -1,0 +1,146 @@
+//! Module-level driver of the switched-resume lowering: which functions to split, which to lower the
+//! using intrinsics in, and the module edits that follow (new functions after their coroutine, the
+//! `llvm.coro.*` declarations and the presplit attribute removed, the no-op coroutine added).
+//! Passes read one function at a time; only this driver touches the module.
+
+use crate::diag::Finding;
+use crate::frame::Env;
+use crate::intrinsics::{self, Ctx};
+use crate::shape;
+use crate::split;
+use codespan_reporting::diagnostic::Severity;
+use llir::ir::Function;
+use llir::layout::DataLayout;
+use llir::print::{Edits, print_function};
+use llir::{ItemKind, Module};
+
+/// What lowering produced: the edits, and warnings about non-canonical but lowerable input.
+pub struct Lowered {
+    pub edits: Edits,
+    pub warnings: Vec<Finding>,
+    /// Per split coroutine: its name and frame, for reports.
+    pub frames: Vec<(String, split::Split)>,
+}
+
+const NOOP_FRAME: &str = "@llcoro.noop.frame";
+const NOOP_FN: &str = "@llcoro.noop.resume";
+
+fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
+    m.items
+        .iter()
+        .enumerate()
+        .filter(|(_, it)| it.kind == ItemKind::AttrGroup)
+        .filter(|(i, _)| {
+            let t = m.item_text(*i);
+            t.contains("presplitcoroutine") || t.contains("\"coroutine.presplit\"")
+        })
+        .map(|(i, _)| (i, m.item_name(i).to_string()))
+        .collect()
+}
+
+/// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
+/// all findings come back as errors or warnings.
+pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
+    let dl = DataLayout::from_module_text(&m.src);
+    let groups = presplit_groups(m);
+    let group_names: Vec<&str> = groups.iter().map(|(_, n)| n.as_str()).collect();
+    let group_names: Vec<String> = group_names.iter().map(|s| s.to_string()).collect();
+    let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
+    let mut edits = Edits::default();
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut frames = Vec::new();
+    let mut used_noop = false;
+    let mut types = m.types.clone();
+    let defs: Vec<usize> = m.definitions().collect();
+    for i in defs {
+        let text = m.item_text(i);
+        let refs_group =
+            group_refs.iter().any(|g| text.split('{').next().unwrap_or("").split_whitespace().any(|w| w == *g));
+        if !text.contains("@llvm.coro.") && !text.contains("presplitcoroutine") && !refs_group {
+            continue;
+        }
+        let f = match m.parse_function_with(i, &mut types) {
+            Ok(f) => f,
+            Err(e) => return Err(vec![Finding { severity: Severity::Error, error: e }]),
+        };
+        let src = m.src.as_str();
+        let suffix = f.header.suffix.get(src);
+        let has_attr = suffix.contains("presplitcoroutine")
+            || suffix.contains("\"coroutine.presplit\"")
+            || suffix.split_whitespace().any(|w| group_refs.contains(&w));
+        let mut out: Vec<Function> = Vec::new();
+        if shape::is_presplit(&f, src, &group_refs) {
+            let (sh, findings) = shape::analyze(&f, src, &types, has_attr);
+            for x in findings {
+                if x.severity == Severity::Error { errors.push(x) } else { warnings.push(x) }
+            }
+            let Some(sh) = sh else { continue };
+            if check_only {
+                continue;
+            }
+            let env = Env { src, dl: &dl, typed: m.typed };
+            match split::split(f, &mut types, sh, &env) {
+                Ok(s) => {
+                    out.push(s.ramp.clone());
+                    out.extend(s.parts.iter().cloned());
+                    frames.push((s.ramp.name.to_string(), s));
+                }
+                Err(es) => {
+                    errors.extend(es);
+                    continue;
+                }
+            }
+        } else {
+            out.push(f);
+        }
+        if check_only {
+            continue;
+        }
+        let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME };
+        for g in out.iter_mut() {
+            used_noop |= intrinsics::lower_uses(g, &mut types, &cx);
+            if let Err(mut e) = llir::verify::verify_function(g) {
+                e.help = Some("this is a bug in llcoro; please report it with the input file".into());
+                errors.push(Finding { severity: Severity::Error, error: e });
+            }
+        }
+        if has_attr {
+            edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
+        }
+        let mut texts = out.iter().map(|g| print_function(g, &types, src));
+        if let Some(first) = texts.next() {
+            edits.replace.insert(i, first);
+        }
+        let rest: Vec<String> = texts.collect();
+        if !rest.is_empty() {
+            edits.insert_after.insert(i, rest);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if check_only {
+        return Ok(Lowered { edits, warnings, frames });
+    }
+    // Declarations of coroutine intrinsics go; no use is left.
+    for (i, it) in m.items.iter().enumerate() {
+        if it.kind == ItemKind::Declare && m.text(it.name).starts_with("@llvm.coro.") {
+            edits.remove.insert(i);
+        }
+    }
+    for (i, _) in &groups {
+        let t = m.item_text(*i);
+        let cleaned = t
+            .replace(" presplitcoroutine", "")
+            .replace("presplitcoroutine ", "")
+            .replace(" \"coroutine.presplit\"=\"0\"", "")
+            .replace(" \"coroutine.presplit\"=\"1\"", "");
+        edits.replace.insert(*i, cleaned);
+    }
+    if used_noop {
+        edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN));
+    }
+    m.types = types;
+    Ok(Lowered { edits, warnings, frames })
+}

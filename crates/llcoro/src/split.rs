@@ -1,0 +1,537 @@
+//! Splitting a switched-resume coroutine into its ramp and its `.resume`, `.destroy` and `.cleanup`
+//! functions.
+//!
+//! The frame header is LLVM's ABI, so handles cross freely between llcoro- and clang-lowered code:
+//!
+//! | offset | field |
+//! | --- | --- |
+//! | 0 | resume function, `fastcc void (ptr)`; null once the coroutine is at its final suspend |
+//! | one pointer | destroy function (`.destroy`, which frees the frame; `.cleanup` when the frame is not on the heap) |
+//! | `promise_offset(align)` | the promise |
+//! | after it | the suspend index: suspend *k* of the non-final suspends is *k*; final suspends come last |
+//!
+//! Each split function is a clone of the rewritten body with a new entry that loads the index and
+//! jumps to the resume (or destroy) block of that suspend. In the clones a suspend returns, and
+//! `coro.end` returns; in the ramp a suspend falls to its suspend path and `coro.end` does nothing.
+
+use crate::diag::Finding;
+use crate::frame::{self, Env, Frame, frame_addr};
+use crate::intrinsics::Intr;
+use crate::shape::{self, AwaitKind, Shape};
+use cranelift_entity::SecondaryMap;
+use llir::ir::build::Builder;
+use llir::ir::edit::t;
+use llir::ir::{Block, Extra, Function, Header, Inst, Opcode, Param, Piece, Text, Value, ValueData, ValueKind};
+use llir::types::TypeTable;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Resume,
+    Destroy,
+    Cleanup,
+}
+
+impl Part {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Part::Resume => "resume",
+            Part::Destroy => "destroy",
+            Part::Cleanup => "cleanup",
+        }
+    }
+}
+
+/// The lowered coroutine: the ramp (in place of the original) and the three parts.
+pub struct Split {
+    pub ramp: Function,
+    pub parts: Vec<Function>,
+    pub frame: Frame,
+}
+
+/// `@f` + `.resume` → `@f.resume`, keeping quoted names quoted.
+pub fn derived_name(name: &str, suffix: &str) -> String {
+    match name.strip_suffix('"') {
+        Some(base) => format!("{base}.{suffix}\""),
+        None => format!("{name}.{suffix}"),
+    }
+}
+
+/// Lowers one presplit coroutine. `f` is consumed; on success the ramp replaces it.
+pub fn split(mut f: Function, types: &mut TypeTable, mut shape: Shape, env: &Env<'_>) -> Result<Split, Vec<Finding>> {
+    let src = env.src;
+    prepare(&mut f, types, &mut shape, src);
+    shape::normalize(&mut f, types, &mut shape);
+    let frame = frame::build(&mut f, types, &shape, env)?;
+    let fr = shape.frame(&f);
+    store_indices(&mut f, types, &shape, &frame, fr, env.typed);
+    let mut parts = Vec::new();
+    for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
+        parts.push(make_part(&f, types, &shape, &frame, part, env));
+    }
+    let ramp = finish_ramp(f, types, &shape, &frame, &parts, env);
+    for p in parts.iter().chain([&ramp]) {
+        llir::verify::verify_function(p).map_err(|mut e| {
+            e.help = Some("this is a bug in llcoro's coroutine lowering; please report it with the input".into());
+            vec![Finding { severity: codespan_reporting::diagnostic::Severity::Error, error: e }]
+        })?;
+    }
+    Ok(Split { ramp, parts, frame })
+}
+
+/// Steps that need no frame: give invoke results a normal edge of their own, turn
+/// `coro.await.suspend.*` into calls of their wrappers, and replace `coro.frame` and `coro.param`.
+fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str) {
+    // Invoke results are defined on the normal edge; a dedicated block there is where a spill goes.
+    let cfg = llir::analysis::cfg::Cfg::compute(f);
+    let invokes: Vec<(Block, Inst)> =
+        f.inst_iter().filter(|&(_, i)| f.insts[i].op == Opcode::Invoke && f.insts[i].result.is_some()).collect();
+    for (b, i) in invokes {
+        let normal = f.insts[i].blocks[0];
+        if cfg.preds[normal].len() > 1 || !f.phis(normal).is_empty() {
+            f.split_successor(types, b, 0, None);
+        }
+    }
+    let frame = shape.frame(f);
+    for &(i, kind) in &shape.awaits.clone() {
+        let args: Vec<Value> = f.insts[i].call_args().to_vec();
+        let [awaiter, fr, wrapper] = args.as_slice() else { continue };
+        let ret = match kind {
+            AwaitKind::Void => types.void,
+            AwaitKind::Bool => types.i1,
+            AwaitKind::Handle => types.ptr,
+        };
+        let pt = types.display(f.values[*awaiter].ty);
+        let ft = types.display(f.values[*fr].ty);
+        let rt = types.display(ret);
+        let d = &mut f.insts[i];
+        let is_invoke = d.op == Opcode::Invoke;
+        d.args = [*awaiter, *fr, *wrapper].into_iter().collect();
+        let mut tmpl = vec![
+            t(&format!("{} {rt} ", if is_invoke { "invoke" } else { "call" })),
+            Piece::Arg(2),
+            t(&format!("({pt} ")),
+            Piece::Arg(0),
+            t(&format!(", {ft} ")),
+            Piece::Arg(1),
+            t(")"),
+        ];
+        if is_invoke {
+            tmpl.extend([t("\n          to label "), Piece::Block(0), t(" unwind label "), Piece::Block(1)]);
+        }
+        d.tmpl = tmpl;
+        let fn_ty =
+            types.intern(llir::types::TypeData::Func { ret, params: vec![types.ptr, types.ptr].into(), vararg: false });
+        d.extra = Extra::Call { callee: 2, nargs: 2, fn_ty };
+        d.ty = ret;
+        if kind == AwaitKind::Handle && d.result.is_none() {
+            let v = f.values.push(ValueData { ty: ret, kind: ValueKind::Inst(i), name: None });
+            f.insts[i].result = Some(v);
+        }
+        if kind == AwaitKind::Handle {
+            // The handle is resumed at the suspend this await belongs to: in the same block, or at
+            // the start of the invoke's normal destination.
+            let h = f.insts[i].result.expect("just set");
+            let b = f.insts[i].block;
+            let normal = if is_invoke { f.insts[i].blocks.first().copied() } else { None };
+            if let Some(s) = shape.suspends.iter_mut().find(|s| {
+                let sb = f.insts[s.call].block;
+                sb == b
+                    || sb == normal
+                    || normal.is_some_and(|n| f.successors(n).len() == 1 && sb == Some(f.successors(n)[0]))
+            }) {
+                s.transfer = Some(h);
+            }
+        }
+    }
+    for &(i, k) in &shape.others.clone() {
+        let Some(r) = f.insts[i].result else { continue };
+        let new = match k {
+            Intr::Frame => frame,
+            Intr::Param => f.const_value(types.i1, "true"),
+            _ => continue,
+        };
+        f.replace_all_uses(r, new);
+        f.remove_inst(i);
+    }
+    shape.others.retain(|&(i, _)| f.insts[i].block.is_some());
+    let _ = src;
+}
+
+/// At each save point (the `coro.save`, or the suspend itself), record where to resume: the index,
+/// and for a final suspend a null resume function, which is what done() tests.
+fn store_indices(f: &mut Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, fr: Value, typed: bool) {
+    for s in &shape.suspends {
+        let at = s.save.filter(|&sv| f.insts[sv].block.is_some()).unwrap_or(s.call);
+        let mut seq = Vec::new();
+        let idx = f.const_value(frame.index_ty, &s.index.to_string());
+        let (mut a, addr) = frame_addr(f, types, fr, frame.index_off, frame.index_ty, typed);
+        seq.append(&mut a);
+        let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
+        seq.push(Builder::new(f, types).store(idx, addr, al));
+        if s.is_final {
+            seq.extend(null_resume(f, types, fr, frame, typed));
+        }
+        for i in seq {
+            f.insert_inst_before(at, i);
+        }
+    }
+}
+
+fn null_resume(f: &mut Function, types: &mut TypeTable, fr: Value, frame: &Frame, typed: bool) -> Vec<Inst> {
+    let ptr = types.ptr;
+    let (mut seq, addr) = frame_addr(f, types, fr, 0, ptr, typed);
+    let null = f.const_value(ptr, "null");
+    seq.push(Builder::new(f, types).store(null, addr, frame.ptr_size));
+    seq
+}
+
+/// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
+fn part_suffix(suffix: &str) -> String {
+    let mut out = Vec::new();
+    let words: Vec<&str> = suffix.split_whitespace().collect();
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        if w == "!dbg" {
+            k += 2;
+            continue;
+        }
+        if w == "presplitcoroutine" || w.starts_with("\"coroutine.presplit\"") {
+            k += 1;
+            continue;
+        }
+        if w == "comdat" || w.starts_with("comdat(") {
+            k += 1;
+            continue;
+        }
+        out.push(w);
+        k += 1;
+    }
+    format!(" {} ", out.join(" ")).replace("  ", " ")
+}
+
+fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, part: Part, env: &Env<'_>) -> Function {
+    let src = env.src;
+    let fptr = types.ptr;
+    let header = Header {
+        prefix: Text::own("define internal fastcc "),
+        ret: types.void,
+        params: vec![Param {
+            ty: fptr,
+            attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
+        }],
+        vararg: false,
+        suffix: Text::own(part_suffix(f.header.suffix.get(src))),
+    };
+    let mut g = Function::new(derived_name(&f.name, part.suffix()), header);
+    let hdl = g.values.push(ValueData { ty: fptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
+    g.params.push(hdl);
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    for &p in &f.params {
+        let ty = f.values[p].ty;
+        vmap[p] = Some(g.const_value(ty, "poison"));
+    }
+    vmap[shape.frame(f)] = Some(hdl);
+    let entry = g.create_block(Some("entry"));
+    g.layout.push(entry);
+    let maps = g.clone_body_from(f, &mut vmap);
+    let mi = |i: Inst| maps.insts[i];
+
+    // Dispatch on the suspend index.
+    let (mut seq, addr) = frame_addr(&mut g, types, hdl, frame.index_off, frame.index_ty, env.typed);
+    let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
+    let mut b = Builder::new(&mut g, types);
+    let l = b.load(frame.index_ty, addr, al);
+    let idx = b.result(l);
+    seq.push(l);
+    let unreach = g.create_block(Some("coro.unreachable"));
+    let mut cases = Vec::new();
+    for s in &shape.suspends {
+        let target = match part {
+            Part::Resume if s.is_final => continue,
+            Part::Resume => s.resume_block,
+            Part::Destroy | Part::Cleanup => s.destroy_block,
+        };
+        if let Some(tb) = target.and_then(|b| maps.blocks[b]) {
+            let c = g.const_value(frame.index_ty, &s.index.to_string());
+            cases.push((c, tb));
+        }
+    }
+    let mut b = Builder::new(&mut g, types);
+    let sw = b.switch(idx, unreach, &cases);
+    let u = b.unreachable();
+    seq.push(sw);
+    for i in seq {
+        g.append_inst(entry, i);
+    }
+    g.append_inst(unreach, u);
+    g.layout.push(unreach);
+
+    // Suspends return (after resuming the awaited handle, for symmetric transfer).
+    for s in &shape.suspends {
+        let (Some(call), Some(sw)) = (mi(s.call), mi(s.switch)) else { continue };
+        let Some(blk) = g.insts[call].block else { continue };
+        g.remove_inst(sw);
+        g.remove_inst(call);
+        let transfer = s.transfer.and_then(|h| vmap[h]);
+        let mut b = Builder::new(&mut g, types);
+        let mut tail = Vec::new();
+        if let Some(h) = transfer {
+            let ptr = b.types.ptr;
+            let ld = b.load(ptr, h, frame.ptr_size);
+            let fnp = b.result(ld);
+            let void = b.types.void;
+            let c = b.call("musttail ", "fastcc", void, fnp, &[h]);
+            tail.extend([ld, c]);
+        }
+        tail.push(b.ret_void());
+        for i in tail {
+            g.append_inst(blk, i);
+        }
+    }
+    rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
+    g.remove_unreachable_blocks();
+    scrub_debug(&mut g, types, src);
+    g
+}
+
+/// Which part is being finished, its frame parameter, and where the original instructions went.
+type PartCtx<'a> = (Part, Value, &'a SecondaryMap<Inst, Option<Inst>>);
+
+/// Replaces the structural intrinsics left in `g`: in a part (`part` is set) or in the ramp.
+fn rewrite_intrinsics(
+    g: &mut Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    part: Option<PartCtx<'_>>,
+    env: &Env<'_>,
+) {
+    let src = env.src;
+    let map = |i: Inst| match part {
+        Some((_, _, m)) => m[i],
+        None => Some(i),
+    };
+    let final_index = shape.suspends.iter().find(|s| s.is_final).map(|s| s.index);
+    let in_ramp = part.is_none();
+    let fr = match part {
+        Some((_, h, _)) => h,
+        None => shape.frame(g),
+    };
+    let mut todo: Vec<(Inst, Intr)> = shape.others.iter().filter_map(|&(i, k)| map(i).map(|m| (m, k))).collect();
+    todo.extend(shape.ends.iter().filter_map(|&i| map(i).map(|m| (m, Intr::End))));
+    for (i, k) in todo {
+        if g.insts[i].block.is_none() {
+            continue;
+        }
+        let result = g.insts[i].result;
+        let args: Vec<Value> = g.insts[i].call_args().to_vec();
+        let i1 = types.i1;
+        let replacement: Option<Value> = match k {
+            Intr::End => {
+                let unwind = args.get(1).and_then(|&v| g.const_int(v, src)).unwrap_or(0) != 0;
+                if in_ramp {
+                    // In the ramp coro.end does nothing and reports "not in a resume part".
+                    result.map(|_| g.const_value(i1, "false"))
+                } else if unwind {
+                    // Unwinding out of a resume part: the coroutine is done; let the exception go on.
+                    let mut seq = null_resume(g, types, fr, frame, env.typed);
+                    if let Some(fi) = final_index {
+                        let c = g.const_value(frame.index_ty, &fi.to_string());
+                        let (mut a, addr) = frame_addr(g, types, fr, frame.index_off, frame.index_ty, env.typed);
+                        seq.append(&mut a);
+                        let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
+                        seq.push(Builder::new(g, types).store(c, addr, al));
+                    }
+                    for n in seq {
+                        g.insert_inst_before(i, n);
+                    }
+                    result.map(|_| g.const_value(i1, "true"))
+                } else {
+                    // A resume part returns here; the rest of the block is the ramp's business.
+                    let b = g.insts[i].block.expect("placed");
+                    let pos = g.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0);
+                    let tail: Vec<Inst> = g.blocks[b].insts[pos..].to_vec();
+                    let succs: Vec<Block> = g.successors(b).to_vec();
+                    for s in succs {
+                        g.remove_phi_incoming(s, b);
+                    }
+                    for x in tail {
+                        g.remove_inst(x);
+                    }
+                    let r = Builder::new(g, types).ret_void();
+                    g.append_inst(b, r);
+                    continue;
+                }
+            }
+            Intr::IsInRamp => Some(g.const_value(i1, if in_ramp { "true" } else { "false" })),
+            Intr::Free => match part {
+                Some((Part::Cleanup, _, _)) => Some(g.const_value(types.ptr, "null")),
+                _ => Some(fr),
+            },
+            Intr::Alloc => Some(g.const_value(i1, "true")),
+            Intr::Size => Some(g.const_value(g.insts[i].ty, &frame.size.to_string())),
+            Intr::Align => Some(g.const_value(g.insts[i].ty, &frame.align.to_string())),
+            Intr::Save | Intr::Id | Intr::Begin => None,
+            _ => continue,
+        };
+        if k == Intr::Begin || k == Intr::Id {
+            continue;
+        }
+        if let (Some(r), Some(n)) = (result, replacement) {
+            g.replace_all_uses(r, n);
+        }
+        g.remove_inst(i);
+    }
+}
+
+/// Debug records and `llvm.dbg.*` calls whose values no longer exist in this function get `poison`,
+/// and all debug locations are dropped: a part has no DISubprogram of its own yet.
+fn scrub_debug(g: &mut Function, types: &TypeTable, src: &str) {
+    let live: std::collections::HashSet<Inst> = g.inst_iter().map(|(_, i)| i).collect();
+    let all: Vec<Inst> = g.inst_iter().map(|(_, i)| i).collect();
+    for i in all {
+        if g.insts[i].is_debug() {
+            g.remove_inst(i);
+            continue;
+        }
+        let _ = (&live, types);
+        let mut changed = false;
+        let mut tmpl = std::mem::take(&mut g.insts[i].tmpl);
+        for p in tmpl.iter_mut() {
+            if let Piece::Text(tx) = p {
+                let s = tx.get(src);
+                if s.contains("!dbg") {
+                    *tx = Text::own(strip_dbg_attachment(s));
+                    changed = true;
+                }
+            }
+        }
+        if let Extra::Phi { tail } = &mut g.insts[i].extra {
+            let s = tail.get(src);
+            if s.contains("!dbg") {
+                *tail = Text::own(strip_dbg_attachment(s));
+            }
+        }
+        let _ = changed;
+        g.insts[i].tmpl = tmpl;
+    }
+}
+
+/// Removes `, !dbg !N` (or an inline `!DILocation(...)`) from a piece of instruction text.
+fn strip_dbg_attachment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find(", !dbg ") {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 7..];
+        // Skip the node: `!12` or `!DILocation(...)`.
+        let mut end = 0;
+        let b = after.as_bytes();
+        if b.first() == Some(&b'!') {
+            end = 1;
+            while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'.' || b[end] == b'_') {
+                end += 1;
+            }
+            if b.get(end) == Some(&b'(') {
+                let mut depth = 0;
+                while end < b.len() {
+                    if b[end] == b'(' {
+                        depth += 1;
+                    } else if b[end] == b')' {
+                        depth -= 1;
+                        if depth == 0 {
+                            end += 1;
+                            break;
+                        }
+                    }
+                    end += 1;
+                }
+            }
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The ramp: runs from entry to the first suspend, then returns what the suspend path returns.
+fn finish_ramp(
+    mut f: Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    parts: &[Function],
+    env: &Env<'_>,
+) -> Function {
+    let src = env.src;
+    // Store the resume and destroy functions right after coro.begin.
+    let fr = shape.frame(&f);
+    let mut seq = Vec::new();
+    for (k, part) in parts.iter().take(2).enumerate() {
+        let fnv = f.const_value(types.ptr, &part.name);
+        let (mut a, addr) = frame_addr(&mut f, types, fr, k as u64 * frame.ptr_size, types.ptr, env.typed);
+        seq.append(&mut a);
+        seq.push(Builder::new(&mut f, types).store(fnv, addr, frame.ptr_size));
+    }
+    let bb = f.insts[shape.begin].block.expect("placed");
+    let pos = f.blocks[bb].insts.iter().position(|&x| x == shape.begin).unwrap_or(0);
+    for (k, i) in seq.into_iter().enumerate() {
+        f.insert_inst_at(bb, pos + 1 + k, i);
+    }
+    // Suspends go to their suspend path, resuming the awaited handle first if there is one.
+    for s in &shape.suspends {
+        let Some(blk) = f.insts[s.call].block else { continue };
+        let default = f.insts[s.switch].blocks[0];
+        for succ in f.successors(blk).to_vec() {
+            if succ != default {
+                f.remove_phi_incoming(succ, blk);
+            }
+        }
+        f.remove_inst(s.switch);
+        f.remove_inst(s.call);
+        let mut b = Builder::new(&mut f, types);
+        let mut tail = Vec::new();
+        if let Some(h) = s.transfer {
+            let ptr = b.types.ptr;
+            let ld = b.load(ptr, h, frame.ptr_size);
+            let fnp = b.result(ld);
+            let void = b.types.void;
+            let c = b.call("", "fastcc", void, fnp, &[h]);
+            tail.extend([ld, c]);
+        }
+        tail.push(b.br(default));
+        for i in tail {
+            f.append_inst(blk, i);
+        }
+    }
+    rewrite_intrinsics(&mut f, types, shape, frame, None, env);
+    // coro.begin's frame is the memory it was given; coro.id goes.
+    let mem = f.insts[shape.begin].call_args().get(1).copied();
+    if let (Some(mem), Some(r)) = (mem, f.insts[shape.begin].result) {
+        f.replace_all_uses(r, mem);
+    }
+    f.remove_inst(shape.begin);
+    f.remove_inst(shape.id);
+    f.remove_unreachable_blocks();
+    // The suffix loses the presplit attribute.
+    let suffix = f.header.suffix.get(src).to_string();
+    if suffix.contains("presplitcoroutine") {
+        f.header.suffix = Text::own(suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", ""));
+    }
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_suffixes() {
+        assert_eq!(derived_name("@f", "resume"), "@f.resume");
+        assert_eq!(derived_name("@\"a b\"", "destroy"), "@\"a b.destroy\"");
+        assert_eq!(part_suffix(" #0 comdat personality ptr @p !dbg !12 "), " #0 personality ptr @p ");
+        assert_eq!(strip_dbg_attachment("x, !dbg !12, !tbaa !3"), "x, !tbaa !3");
+        assert_eq!(strip_dbg_attachment("y, !dbg !DILocation(line: 1, scope: !2)"), "y");
+    }
+}
