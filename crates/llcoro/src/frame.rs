@@ -78,6 +78,43 @@ pub fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     )
 }
 
+/// Instructions that only the ramp runs: those after a non-unwind `coro.end` in its block, and every
+/// instruction of blocks all of whose predecessors are such code.
+fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashSet<Inst> {
+    let mut out: FxHashSet<Inst> = FxHashSet::default();
+    let mut tail_blocks: FxHashSet<Block> = FxHashSet::default();
+    for &e in &shape.ends {
+        let unwind = f.insts[e].call_args().get(1).and_then(|&v| f.const_int(v, src)).unwrap_or(0) != 0;
+        let Some(eb) = f.insts[e].block else { continue };
+        if unwind {
+            continue;
+        }
+        let pos = f.blocks[eb].insts.iter().position(|&x| x == e).unwrap_or(0);
+        out.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
+        tail_blocks.insert(eb);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &cfg.rpo {
+            if tail_blocks.contains(&b) || cfg.preds[b].is_empty() {
+                continue;
+            }
+            if cfg.preds[b].iter().all(|p| tail_blocks.contains(p)) {
+                tail_blocks.insert(b);
+                out.extend(f.blocks[b].insts.iter().copied());
+                changed = true;
+            }
+        }
+    }
+    out
+}
+
+/// Does instruction `i` carry metadata attachment `name` (such as `!coro.outside.frame`)?
+fn has_attachment(f: &Function, i: Inst, src: &str, name: &str) -> bool {
+    f.insts[i].tmpl.iter().any(|p| matches!(p, llir::ir::Piece::Text(t) if t.get(src).contains(name)))
+}
+
 fn is_lifetime(f: &Function, i: Inst, src: &str) -> bool {
     f.callee_name(i, src).is_some_and(|n| n.starts_with("@llvm.lifetime."))
 }
@@ -116,7 +153,10 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
 
     // ---- What crosses a suspend. ----
     let cfg = Cfg::compute(f);
-    let live = Liveness::compute_ignoring(f, &cfg, |i| is_structural(f, i, src));
+    // Code after a (non-unwind) coro.end runs only in the ramp: the parts return at coro.end. Its
+    // uses do not keep anything alive across a suspend.
+    let ramp_only = ramp_only_insts(f, shape, &cfg, src);
+    let live = Liveness::compute_ignoring(f, &cfg, |i| is_structural(f, i, src) || ramp_only.contains(&i));
     let mut crossing: Vec<Value> = Vec::new();
     let mut seen: FxHashSet<Value> = FxHashSet::default();
     for s in &shape.suspends {
@@ -145,9 +185,37 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             continue;
         }
         match def {
-            Some(i) if f.insts[i].op == Opcode::Alloca => allocas.push(v),
+            Some(i) if f.insts[i].op == Opcode::Alloca => {
+                if has_attachment(f, i, src, "!coro.outside.frame") {
+                    errors.push(error_at(
+                        f,
+                        Some(i),
+                        "coro-outside-frame",
+                        "this alloca is marked !coro.outside.frame but is used after a suspend point".into(),
+                        "drop the !coro.outside.frame marker, or stop using the alloca after the coroutine suspends",
+                    ));
+                    continue;
+                }
+                allocas.push(v);
+            }
             _ => spills.push(v),
         }
+    }
+    // After coro.end on the return path, the ramp may run with the frame already freed (a coroutine
+    // that ran to completion destroys itself), so nothing there may read the frame.
+    let in_frame: FxHashSet<Value> = allocas.iter().chain(&spills).copied().chain(shape.promise).collect();
+    let mut after_end: Vec<Inst> = ramp_only.iter().copied().collect();
+    after_end.sort_unstable();
+    if let Some(&bad) = after_end.iter().find(|&&i| {
+        !f.insts[i].is_debug() && !is_structural(f, i, src) && f.insts[i].args.iter().any(|a| in_frame.contains(a))
+    }) {
+        errors.push(error_at(
+            f,
+            Some(bad),
+            "coro-frame-after-end",
+            "this reads coroutine frame storage after coro.end, when the frame may already be freed".into(),
+            "keep what the ramp returns in a local alloca that is not used after any suspend, and read that instead",
+        ));
     }
     if !errors.is_empty() {
         return Err(errors);
