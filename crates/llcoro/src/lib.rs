@@ -4,6 +4,7 @@
 //! passes → `llir::print::Edits` → text. Every function printed from the IR is verified first, so a
 //! bug in a pass becomes an error message, never invalid IR on disk.
 
+pub mod debug;
 pub mod diag;
 pub mod frame;
 pub mod intrinsics;

@@ -52,6 +52,8 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     let mut frames = Vec::new();
     let mut used_noop = false;
     let mut types = m.types.clone();
+    let mut meta: Option<crate::debug::MetaIndex> = None;
+    let mut new_meta: Vec<String> = Vec::new();
     let defs: Vec<usize> = m.definitions().collect();
     for i in defs {
         let text = m.item_text(i);
@@ -80,10 +82,30 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
                 continue;
             }
             let env = Env { src, dl: &dl, typed: m.typed };
+            let sp = crate::debug::header_subprogram(suffix);
             match split::split(f, &mut types, sh, &env) {
                 Ok(s) => {
                     out.push(s.ramp.clone());
-                    out.extend(s.parts.iter().cloned());
+                    for part in &s.parts {
+                        let mut part = part.clone();
+                        // Each part gets its own copy of the subprogram, or no debug info at all.
+                        let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
+                        let cloned = sp.and_then(|sp| {
+                            meta.get_or_insert_with(|| crate::debug::MetaIndex::build(m))
+                                .clone_subprogram(m, sp, &linkage)
+                        });
+                        match cloned {
+                            Some((new_sp, mut map, mut defs)) => {
+                                if let Some(mi) = meta.as_mut() {
+                                    mi.clone_dependents(m, &part, src, &mut map, &mut defs);
+                                }
+                                crate::debug::remap_function(&mut part, src, &map, new_sp);
+                                new_meta.extend(defs);
+                            }
+                            None => split::strip_debug(&mut part, src),
+                        }
+                        out.push(part);
+                    }
                     frames.push((s.ramp.name.to_string(), s));
                 }
                 Err(es) => {
@@ -140,6 +162,9 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     }
     if used_noop {
         edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN));
+    }
+    if !new_meta.is_empty() {
+        edits.append.push(new_meta.join("\n"));
     }
     m.types = types;
     Ok(Lowered { edits, warnings, frames })

@@ -103,6 +103,17 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         let pt = types.display(f.values[*awaiter].ty);
         let ft = types.display(f.values[*fr].ty);
         let rt = types.display(ret);
+        // Keep the call's metadata attachments (its !dbg location above all).
+        let attach: String = f.insts[i]
+            .tmpl
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Text(tx) => Some(tx.get(src)),
+                _ => None,
+            })
+            .filter_map(|s| s.find(", !").map(|k| s[k..].to_string()))
+            .next_back()
+            .unwrap_or_default();
         let d = &mut f.insts[i];
         let is_invoke = d.op == Opcode::Invoke;
         d.args = [*awaiter, *fr, *wrapper].into_iter().collect();
@@ -117,6 +128,9 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         ];
         if is_invoke {
             tmpl.extend([t("\n          to label "), Piece::Block(0), t(" unwind label "), Piece::Block(1)]);
+        }
+        if !attach.is_empty() {
+            tmpl.push(t(&attach));
         }
         d.tmpl = tmpl;
         let fn_ty =
@@ -154,7 +168,6 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         f.remove_inst(i);
     }
     shape.others.retain(|&(i, _)| f.insts[i].block.is_some());
-    let _ = src;
 }
 
 /// At each save point (the `coro.save`, or the suspend itself), record where to resume: the index,
@@ -291,7 +304,7 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
     }
     rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
     g.remove_unreachable_blocks();
-    scrub_debug(&mut g, types, src);
+    crate::debug::poison_dead_debug_operands(&mut g);
     g
 }
 
@@ -385,17 +398,15 @@ fn rewrite_intrinsics(
     }
 }
 
-/// Debug records and `llvm.dbg.*` calls whose values no longer exist in this function get `poison`,
-/// and all debug locations are dropped: a part has no DISubprogram of its own yet.
-fn scrub_debug(g: &mut Function, types: &TypeTable, src: &str) {
-    let live: std::collections::HashSet<Inst> = g.inst_iter().map(|(_, i)| i).collect();
+/// Removes all debug records and locations from `g`: for a part of a coroutine whose subprogram
+/// could not be copied.
+pub fn strip_debug(g: &mut Function, src: &str) {
     let all: Vec<Inst> = g.inst_iter().map(|(_, i)| i).collect();
     for i in all {
         if g.insts[i].is_debug() {
             g.remove_inst(i);
             continue;
         }
-        let _ = (&live, types);
         let mut changed = false;
         let mut tmpl = std::mem::take(&mut g.insts[i].tmpl);
         for p in tmpl.iter_mut() {
