@@ -156,7 +156,11 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     // Code after a (non-unwind) coro.end runs only in the ramp: the parts return at coro.end. Its
     // uses do not keep anything alive across a suspend.
     let ramp_only = ramp_only_insts(f, shape, &cfg, src);
-    let live = Liveness::compute_ignoring(f, &cfg, |i| is_structural(f, i, src) || ramp_only.contains(&i));
+    // A suspend's use of its save token does count: a token saved before another suspend cannot
+    // survive it, and that must be reported rather than miscompiled.
+    let live = Liveness::compute_ignoring(f, &cfg, |i| {
+        (is_structural(f, i, src) && intr_of(f, i, src) != Some(Intr::Suspend)) || ramp_only.contains(&i)
+    });
     let mut crossing: Vec<Value> = Vec::new();
     let mut seen: FxHashSet<Value> = FxHashSet::default();
     for s in &shape.suspends {

@@ -5,7 +5,8 @@
 //! done() as a null resume pointer.
 
 use llir::ir::build::Builder;
-use llir::ir::{Function, Inst, Opcode, Value};
+use llir::ir::edit::t;
+use llir::ir::{Extra, Function, Inst, Opcode, Piece, Value};
 use llir::types::TypeTable;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,10 +110,45 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
     let insts: Vec<(llir::ir::Block, Inst)> = f.inst_iter().collect();
     for (_, i) in insts {
         let Some(k) = intr_of(f, i, cx.src) else { continue };
-        if f.insts[i].op != Opcode::Call {
+        let is_invoke = f.insts[i].op == Opcode::Invoke;
+        let args: Vec<Value> = f.insts[i].call_args().to_vec();
+        if is_invoke && matches!((k, args.as_slice()), (Intr::Resume | Intr::Destroy, [_])) {
+            // An invoked resume or destroy stays an invoke: the coroutine may throw.
+            let h = args[0];
+            let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
+            let ptr = types.ptr;
+            let mut b = Builder::new(f, types);
+            let mut seq = Vec::new();
+            let slot = if off == 0 {
+                h
+            } else {
+                let g = b.gep_i8(h, off);
+                seq.push(g);
+                b.result(g)
+            };
+            let l = b.load(ptr, slot, cx.ptr_size);
+            let fnp = b.result(l);
+            seq.push(l);
+            for n in seq {
+                f.insert_inst_before(i, n);
+            }
+            let d = &mut f.insts[i];
+            d.args = [h, fnp].into_iter().collect();
+            d.tmpl = vec![
+                t("invoke fastcc void "),
+                Piece::Arg(1),
+                t("(ptr "),
+                Piece::Arg(0),
+                t(")\n          to label "),
+                Piece::Block(0),
+                t(" unwind label "),
+                Piece::Block(1),
+            ];
+            if let Extra::Call { fn_ty, .. } = d.extra {
+                d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
+            }
             continue;
         }
-        let args: Vec<Value> = f.insts[i].call_args().to_vec();
         let result = f.insts[i].result;
         let ptr = types.ptr;
         let new: Option<Value> = match (k, args.as_slice()) {
@@ -185,6 +221,18 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         };
         if let (Some(old), Some(new)) = (result, new) {
             f.replace_all_uses(old, new);
+        }
+        if is_invoke {
+            // These cannot throw: the invoke becomes a branch to its normal destination.
+            let blk = f.insts[i].block;
+            let (normal, unwind) = (f.insts[i].blocks[0], f.insts[i].blocks[1]);
+            f.remove_inst(i);
+            if let Some(b) = blk {
+                f.remove_phi_incoming(unwind, b);
+                let br = f.create_br(types, normal);
+                f.append_inst(b, br);
+            }
+            continue;
         }
         f.remove_inst(i);
     }

@@ -78,10 +78,14 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
                 if x.severity == Severity::Error { errors.push(x) } else { warnings.push(x) }
             }
             let Some(sh) = sh else { continue };
+            let env = Env { src, dl: &dl, typed: m.typed };
             if check_only {
+                // Building the frame finds the remaining problems; nothing is written.
+                if let Err(es) = split::split(f, &mut types, sh, &env) {
+                    errors.extend(es);
+                }
                 continue;
             }
-            let env = Env { src, dl: &dl, typed: m.typed };
             let sp = crate::debug::header_subprogram(suffix);
             match split::split(f, &mut types, sh, &env) {
                 Ok(s) => {

@@ -70,7 +70,7 @@ fn block_label(f: &Function, b: Block) -> String {
 }
 
 fn finding(sev: Severity, code: &'static str, f: &Function, i: Option<Inst>, msg: String, help: &str) -> Finding {
-    let span = i.map(|i| f.insts[i].span).unwrap_or_default();
+    let span = i.map(|i| f.insts[i].span).unwrap_or(f.span);
     let place = match i.and_then(|i| f.insts[i].block) {
         Some(b) => format!("in {}, block {}: ", f.name, block_label(f, b)),
         None => format!("in {}: ", f.name),
@@ -159,7 +159,8 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         ));
     }
     let (Some(&id), Some(&begin)) = (ids.first(), begins.first()) else {
-        if !ids.is_empty() || has_attr {
+        let other_abi = out.iter().any(|x| x.error.code == "coro-unsupported-abi");
+        if (!ids.is_empty() || has_attr) && !other_abi {
             out.push(finding(
                 Severity::Error,
                 "coro-missing-begin",

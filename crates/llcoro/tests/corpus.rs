@@ -756,7 +756,9 @@ fn run_ok(name: &str, step: &str, cmd: &mut Command, failures: &Failures) -> boo
             failures.add(name, step, e);
             false
         }
-        Ok(o) if !o.success() => {
+        // opt only warns about broken debug info ("ignoring invalid debug info") and strips it;
+        // for us that is a failure too, so any diagnostic output counts.
+        Ok(o) if !o.success() || !o.stderr.is_empty() => {
             failures.add(name, step, o.describe());
             false
         }

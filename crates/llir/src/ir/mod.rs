@@ -437,6 +437,8 @@ pub struct Function {
     pub params: Vec<Value>,
     /// The source numbered its unnamed values with gaps (LLVM 19+), so original numbers may be kept.
     pub numbering_gaps: bool,
+    /// The `define` in the source, for diagnostics about the whole function; empty for new ones.
+    pub span: Span,
 }
 
 impl Function {
@@ -450,6 +452,7 @@ impl Function {
             layout: Vec::new(),
             params: Vec::new(),
             numbering_gaps: false,
+            span: Span::default(),
         }
     }
 

@@ -154,6 +154,7 @@ impl<'a> FuncParser<'a> {
             suffix: Text::Src(suffix_start, suffix_end),
         };
         let mut f = Function::new(fname, header);
+        f.span = Span::new(define.start, name_tok.end);
         // About one instruction per 50 bytes of body text; reserving avoids repeated regrowth.
         let guess = (self.p.end_hint().saturating_sub(self.p.prev_end as usize)) / 50;
         f.insts.reserve(guess);
