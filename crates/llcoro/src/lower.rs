@@ -72,6 +72,18 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
             || suffix.contains("\"coroutine.presplit\"")
             || suffix.split_whitespace().any(|w| group_refs.contains(&w));
         let mut out: Vec<Function> = Vec::new();
+        if m.typed {
+            // Typed pointers need typed frame accesses and function-pointer casts throughout.
+            let at = f.inst_iter().map(|(_, i)| i).find(|&i| crate::intrinsics::intr_of(&f, i, src).is_some());
+            errors.push(shape::error_at(
+                &f,
+                at,
+                "coro-typed-pointers",
+                "lowering coroutines in typed-pointer (LLVM 14) IR is not supported yet".into(),
+                "use IR with opaque pointers (LLVM 15 or newer, or -opaque-pointers with LLVM 14), or LLVM 14's coro passes",
+            ));
+            continue;
+        }
         if shape::is_presplit(&f, src, &group_refs) {
             let (sh, findings) = shape::analyze(&f, src, &types, has_attr);
             for x in findings {
