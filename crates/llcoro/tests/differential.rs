@@ -1,0 +1,707 @@
+//! Differential test: the C++20 programs in `tests/diff` (see its README)
+//! must behave identically when their coroutines are lowered by llcoro
+//! instead of LLVM's CoroSplit.
+//!
+//! For every program P and every configuration (clang++-19, clang++-22) x
+//! (-O0, -O2):
+//!
+//! 1. native: `clang++-N -std=c++20 -OX -w P -o P.native`;
+//! 2. presplit: `clang++-N -std=c++20 -OX -w -Xclang -disable-llvm-passes
+//!    -emit-llvm -S P -o P.ll` (which must contain a `presplitcoroutine`
+//!    function, otherwise the check would be vacuous);
+//! 3. `llcoro P.ll -o P.low.ll` exits 0 (and does not panic);
+//! 4. outside comments, P.low.ll contains no `llvm.coro.` and no
+//!    `presplitcoroutine`, and `opt-N -passes=verify` accepts it;
+//! 5. `clang++-N -OX -w P.low.ll -o P.lowered` succeeds;
+//! 6. both binaries are run (no stdin, 60 s timeout each): the native run must
+//!    exit normally, and stdout and exit status of both must be identical.
+//!
+//! In the clang-19 -O0 configuration the lowered binary is also run under
+//! valgrind (memcheck with leak checking, 300 s timeout): it must report no
+//! errors (valgrind exit status 99) and give the native stdout and exit
+//! status. In addition, per clang version, the `-O0 -g` configuration
+//! produces the presplit IR with `-g`, lowers it and requires the same as
+//! steps 2 to 4 (no build or run).
+//!
+//! A check is one (program, configuration) pair: 4 run configurations (the
+//! clang-19 -O0 one including valgrind) and 2 `-g` configurations, 300
+//! checks for 50 programs. The test prints a summary, then a closing line
+//! `N passed, M failed` over those checks, and panics if any check failed
+//! after reporting every failure (program, configuration, step, details).
+//!
+//! Tools: `clang++-N` and `opt-N` for N in 19 and 22, and `valgrind`
+//! (install them with `scripts/install-test-tools.sh`). A missing tool skips
+//! its part, unless the environment variable `CI` is set, in which case it is
+//! a failure.
+//!
+//! Compiler outputs (native binaries, presplit `.ll` files and lowered
+//! binaries, the latter keyed by the hash of llcoro's output) are cached under
+//! `$CARGO_TARGET_TMPDIR/differential/<config>/` together with `.fingerprint`
+//! files (command line, compiler version, input hash); set
+//! `LLCORO_DIFF_REBUILD=1` to recompile everything. All files are kept there
+//! for inspection; concurrent runs wait for each other (a lock on
+//! `differential/.lock`). Set `LLCORO_DIFF_FILTER=substring` to only test
+//! programs whose name contains the substring.
+
+use std::collections::hash_map::DefaultHasher;
+use std::ffi::OsString;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The clang/LLVM major versions of the configurations.
+const CLANG_VERSIONS: [u32; 2] = [19, 22];
+
+/// Optimization levels of the run configurations.
+const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
+
+/// The run configuration whose lowered binaries also run under valgrind.
+const VALGRIND_CONFIG: (u32, &str) = (19, "O0");
+
+/// Timeout for compilers, opt and llcoro.
+const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// Timeout for one run of a test program.
+const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Timeout for one run of a test program under valgrind.
+const VALGRIND_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// Worker threads (also the number of parallel valgrind runs).
+const WORKERS: usize = 2;
+
+const VALGRIND_ARGS: [&str; 5] =
+    ["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "-q", "--"];
+
+/// valgrind's exit status when it found errors (`--error-exitcode`).
+const VALGRIND_ERROR_STATUS: i32 = 99;
+
+const PRESPLIT: &str = "presplitcoroutine";
+
+const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
+
+// ---------------------------------------------------------------------------
+// Failure collection
+// ---------------------------------------------------------------------------
+
+#[derive(Debug)]
+struct Failure {
+    program: String,
+    config: String,
+    step: String,
+    detail: String,
+}
+
+/// The failures of one check.
+struct Recorder<'a> {
+    program: &'a str,
+    config: &'a str,
+    failures: Vec<Failure>,
+}
+
+impl Recorder<'_> {
+    fn add(&mut self, step: impl Into<String>, detail: impl Into<String>) {
+        self.failures.push(Failure {
+            program: self.program.to_string(),
+            config: self.config.to_string(),
+            step: step.into(),
+            detail: detail.into(),
+        });
+    }
+    /// Records the error of `r`, if any; returns the success value.
+    fn ok<T>(&mut self, step: &str, r: Result<T, String>) -> Option<T> {
+        r.map_err(|e| self.add(step, e)).ok()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Process helpers
+// ---------------------------------------------------------------------------
+
+struct Output {
+    status: Option<ExitStatus>, // None = timed out (and killed)
+    timeout: Duration,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+impl Output {
+    fn success(&self) -> bool {
+        self.status.is_some_and(|s| s.success())
+    }
+    fn status_text(&self) -> String {
+        match self.status {
+            None => format!("timed out after {}s", self.timeout.as_secs()),
+            Some(s) => match s.code() {
+                Some(c) => format!("exit status {c}"),
+                None => format!("{s}"),
+            },
+        }
+    }
+    /// A short description of a run: status plus stderr excerpt.
+    fn describe(&self) -> String {
+        let mut s = self.status_text();
+        let err = excerpt(&self.stderr);
+        if !err.is_empty() {
+            s.push_str("\n  stderr:\n");
+            s.push_str(&err);
+        }
+        s
+    }
+}
+
+/// First lines / characters of some tool output, for failure reports.
+fn excerpt(bytes: &[u8]) -> String {
+    const MAX_LINES: usize = 15;
+    const MAX_CHARS: usize = 1500;
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for (lines, line) in text.lines().enumerate() {
+        if lines == MAX_LINES || out.len() + line.len() > MAX_CHARS {
+            out.push_str("    [...]\n");
+            break;
+        }
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+/// Runs a command without stdin, capturing stdout and stderr, killing it
+/// after `timeout`.
+fn run(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out_reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out_pipe.read_to_end(&mut v);
+        v
+    });
+    let err_reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err_pipe.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("waiting for {:?}: {e}", cmd.get_program())),
+        }
+    };
+    Ok(Output { status, timeout, stdout: out_reader.join().unwrap(), stderr: err_reader.join().unwrap() })
+}
+
+/// Runs a tool that must succeed; the error describes the command and result.
+fn run_tool(cmd: &mut Command) -> Result<Output, String> {
+    let line = command_text(cmd);
+    match run(cmd, TOOL_TIMEOUT) {
+        Err(e) => Err(format!("{line}\n  {e}")),
+        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
+        Ok(o) => Ok(o),
+    }
+}
+
+/// Looks a program up on PATH (or checks an explicit path).
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let p = Path::new(name);
+    if p.components().count() > 1 {
+        return is_executable(p).then(|| p.to_path_buf());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
+}
+
+fn is_executable(p: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
+}
+
+fn command_text(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+/// First line of `tool --version`; used in fingerprints.
+fn tool_version(tool: &Path) -> String {
+    match run(Command::new(tool).arg("--version"), TOOL_TIMEOUT) {
+        Ok(o) if o.success() => String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// `path` with `suffix` appended to its file name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s: OsString = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Runs `f` over all items on `WORKERS` threads, in order of the items.
+fn parallel_for_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
+    let next = AtomicUsize::new(0);
+    thread::scope(|s| {
+        for _ in 0..WORKERS.min(items.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    f(item);
+                }
+            });
+        }
+    });
+}
+
+/// Checks that all named tools are on PATH. A missing tool is recorded as a
+/// failure under CI and printed as a skip notice otherwise; returns whether
+/// all tools were found.
+fn check_tools(names: &[&str], what: &str, ci: bool, failures: &Mutex<Vec<Failure>>) -> bool {
+    let missing: Vec<&str> = names.iter().copied().filter(|n| find_tool(n).is_none()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let list = missing.join(", ");
+    if ci {
+        failures.lock().unwrap().push(Failure {
+            program: "-".to_string(),
+            config: what.to_string(),
+            step: "tool lookup".to_string(),
+            detail: format!("required tool(s) not found: {list}; run scripts/install-test-tools.sh"),
+        });
+    } else {
+        println!(
+            "differential: skipping {what}: {list} not found (run scripts/install-test-tools.sh; \
+             with CI set this is a failure)"
+        );
+    }
+    false
+}
+
+// ---------------------------------------------------------------------------
+// Test description
+// ---------------------------------------------------------------------------
+
+struct Program {
+    path: PathBuf,
+    name: String,
+    hash: u64,
+}
+
+struct Toolchain {
+    version: u32,
+    clangxx: PathBuf,
+    clangxx_version: String,
+    opt: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Build, lower, build the lowered IR and compare runs.
+    Run,
+    /// Build, lower, compare runs and run the lowered binary under valgrind.
+    RunValgrind,
+    /// Lower `-O0 -g` IR and verify it.
+    Debug,
+}
+
+/// One (program, configuration) pair.
+struct Check<'a> {
+    program: &'a Program,
+    tc: &'a Toolchain,
+    opt_level: &'static str,
+    kind: Kind,
+}
+
+impl Check<'_> {
+    fn config(&self) -> String {
+        let g = if self.kind == Kind::Debug { "-g" } else { "" };
+        format!("clang-{}-{}{g}", self.tc.version, self.opt_level)
+    }
+}
+
+/// State shared by all checks.
+struct Context {
+    root: PathBuf,
+    rebuild: bool,
+    valgrind: Option<PathBuf>,
+    compiled: AtomicUsize,
+    cached: AtomicUsize,
+}
+
+fn programs() -> Vec<Program> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/diff"));
+    let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let filter = std::env::var("LLCORO_DIFF_FILTER").ok();
+    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    let mut programs = Vec::new();
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("cpp") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let hash = hash_bytes(&fs::read(&path).unwrap());
+        programs.push(Program { path, name, hash });
+    }
+    programs.sort_by(|a, b| a.name.cmp(&b.name));
+    assert!(!programs.is_empty() || filter.is_some(), "no test programs found in {}", dir.display());
+    programs
+}
+
+// ---------------------------------------------------------------------------
+// The test
+// ---------------------------------------------------------------------------
+
+#[test]
+fn differential() {
+    let started = Instant::now();
+    let ci = std::env::var_os("CI").is_some();
+    let rebuild = std::env::var_os("LLCORO_DIFF_REBUILD").is_some_and(|v| v != "0" && !v.is_empty());
+    let failures: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
+    let programs = programs();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("differential");
+    fs::create_dir_all(&root).unwrap();
+    // Concurrent runs (e.g. two `cargo test`s) would overwrite each other's
+    // files: hold an exclusive lock on the scratch directory until the end.
+    let lock_path = root.join(".lock");
+    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    if lock.try_lock().is_err() {
+        println!("differential: waiting for another run to release {}", lock_path.display());
+        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
+    }
+
+    let mut toolchains = Vec::new();
+    for n in CLANG_VERSIONS {
+        let clangxx = format!("clang++-{n}");
+        let opt = format!("opt-{n}");
+        if check_tools(&[&clangxx, &opt], &format!("LLVM {n}"), ci, &failures) {
+            let clangxx = find_tool(&clangxx).unwrap();
+            toolchains.push(Toolchain {
+                version: n,
+                clangxx_version: tool_version(&clangxx),
+                clangxx,
+                opt: find_tool(&opt).unwrap(),
+            });
+        }
+    }
+    let valgrind_wanted = toolchains.iter().any(|t| t.version == VALGRIND_CONFIG.0);
+    let valgrind = (valgrind_wanted && check_tools(&["valgrind"], "valgrind", ci, &failures))
+        .then(|| find_tool("valgrind").unwrap());
+
+    // The valgrind checks take longest: queue them first so that the two
+    // workers finish at about the same time.
+    let mut checks: Vec<Check> = Vec::new();
+    for tc in &toolchains {
+        for opt_level in OPT_LEVELS {
+            let kind = if valgrind.is_some() && (tc.version, opt_level) == VALGRIND_CONFIG {
+                Kind::RunValgrind
+            } else {
+                Kind::Run
+            };
+            for program in &programs {
+                checks.push(Check { program, tc, opt_level, kind });
+            }
+        }
+        for program in &programs {
+            checks.push(Check { program, tc, opt_level: "O0", kind: Kind::Debug });
+        }
+    }
+    checks.sort_by_key(|c| match c.kind {
+        Kind::RunValgrind => 0,
+        Kind::Run => 1,
+        Kind::Debug => 2,
+    });
+
+    let ctx = Context { root, rebuild, valgrind, compiled: AtomicUsize::new(0), cached: AtomicUsize::new(0) };
+    let outcomes: Mutex<Vec<(Kind, bool)>> = Mutex::new(Vec::new());
+    parallel_for_each(&checks, |check| {
+        let config = check.config();
+        let mut rec = Recorder { program: &check.program.name, config: &config, failures: Vec::new() };
+        run_check(check, &ctx, &mut rec);
+        outcomes.lock().unwrap().push((check.kind, rec.failures.is_empty()));
+        failures.lock().unwrap().extend(rec.failures);
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+
+    // --- report --------------------------------------------------------------
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort_by(|a, b| (&a.program, &a.config).cmp(&(&b.program, &b.config)));
+    let count = |pred: &dyn Fn(Kind) -> bool, passed: Option<bool>| {
+        outcomes.iter().filter(|(k, ok)| pred(*k) && passed.is_none_or(|p| p == *ok)).count()
+    };
+    let is_run = |k: Kind| k != Kind::Debug;
+    let is_valgrind = |k: Kind| k == Kind::RunValgrind;
+    let is_debug = |k: Kind| k == Kind::Debug;
+    let run_configs = toolchains.len() * OPT_LEVELS.len();
+    let mut report = String::new();
+    for f in &failures {
+        report.push_str(&format!("FAIL {} [{}] {}\n  {}\n\n", f.program, f.config, f.step, f.detail));
+    }
+    if !failures.is_empty() {
+        eprintln!("{report}");
+        eprintln!("differential: files are kept in {}", ctx.root.display());
+    }
+    println!(
+        "differential: {} programs x {} configurations, {} runs, {} failures",
+        programs.len(),
+        run_configs,
+        count(&is_run, None),
+        count(&is_run, Some(false))
+    );
+    println!(
+        "differential: valgrind: {} lowered binaries (clang-{} -{}), {} failures; -g: {} lowerings (-O0 -g), {} \
+         failures",
+        count(&is_valgrind, None),
+        VALGRIND_CONFIG.0,
+        VALGRIND_CONFIG.1,
+        count(&is_valgrind, Some(false)),
+        count(&is_debug, None),
+        count(&is_debug, Some(false))
+    );
+    println!(
+        "differential: {} compilations ({} cached) in {:.1}s with {} workers",
+        ctx.compiled.load(Ordering::Relaxed) + ctx.cached.load(Ordering::Relaxed),
+        ctx.cached.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64(),
+        WORKERS
+    );
+    let passed = count(&|_| true, Some(true));
+    // Failures that belong to no check (missing tools under CI) count too.
+    let failed = count(&|_| true, Some(false)) + failures.iter().filter(|f| f.program == "-").count();
+    println!("{passed} passed, {failed} failed");
+    if !failures.is_empty() {
+        panic!("differential: {failed} of {} checks failed ({} failures)", passed + failed, failures.len());
+    }
+}
+
+/// Compiles with `clang++-N`, unless `out` is up to date according to its
+/// fingerprint file (`<out>.fingerprint`).
+fn compile(ctx: &Context, tc: &Toolchain, args: &[OsString], out: &Path, input_hash: u64) -> Result<(), String> {
+    let mut cmd = Command::new(&tc.clangxx);
+    cmd.args(args);
+    let fingerprint = format!("{}\n{}\ninput hash {input_hash:016x}\n", command_text(&cmd), tc.clangxx_version);
+    let stamp = with_suffix(out, ".fingerprint");
+    if !ctx.rebuild && out.is_file() && fs::read_to_string(&stamp).is_ok_and(|s| s == fingerprint) {
+        ctx.cached.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    let _ = fs::remove_file(&stamp);
+    let _ = fs::remove_file(out);
+    run_tool(&mut cmd)?;
+    if !out.is_file() {
+        return Err(format!("{}\n  produced no output file", command_text(&cmd)));
+    }
+    fs::write(&stamp, fingerprint).map_err(|e| format!("writing {}: {e}", stamp.display()))?;
+    ctx.compiled.fetch_add(1, Ordering::Relaxed);
+    Ok(())
+}
+
+fn os_args(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
+    let p = check.program;
+    let tc = check.tc;
+    let dir = ctx.root.join(check.config());
+    if let Err(e) = fs::create_dir_all(&dir) {
+        return rec.add("create directory", format!("{}: {e}", dir.display()));
+    }
+    let file = |ext: &str| dir.join(format!("{}.{ext}", p.name));
+    let opt_flag = format!("-{}", check.opt_level);
+
+    // 1. native build
+    let native = file("native");
+    if check.kind != Kind::Debug {
+        let mut args = os_args(&["-std=c++20", &opt_flag, "-w"]);
+        args.extend([p.path.clone().into(), "-o".into(), native.clone().into()]);
+        if rec.ok("native build", compile(ctx, tc, &args, &native, p.hash)).is_none() {
+            return;
+        }
+    }
+
+    // 2. presplit IR
+    let presplit = file("ll");
+    let mut args = os_args(&["-std=c++20", &opt_flag]);
+    if check.kind == Kind::Debug {
+        args.push("-g".into());
+    }
+    args.extend(os_args(&["-w", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"]));
+    args.extend([p.path.clone().into(), "-o".into(), presplit.clone().into()]);
+    if rec.ok("presplit IR", compile(ctx, tc, &args, &presplit, p.hash)).is_none() {
+        return;
+    }
+    match fs::read_to_string(&presplit) {
+        Ok(text) if code_lines(&text).any(|(_, l)| l.contains(PRESPLIT)) => {}
+        Ok(_) => return rec.add("presplit IR", format!("{} has no {PRESPLIT} function", presplit.display())),
+        Err(e) => return rec.add("presplit IR", format!("reading {}: {e}", presplit.display())),
+    }
+
+    // 3. lowering
+    let lowered_ir = file("low.ll");
+    let _ = fs::remove_file(&lowered_ir);
+    let mut cmd = Command::new(LLCORO);
+    cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
+    match run_tool(&mut cmd) {
+        Err(e) => return rec.add("llcoro", e),
+        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {
+            return rec
+                .add("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&o.stderr)));
+        }
+        Ok(_) => {}
+    }
+
+    // 4. nothing left to lower; the module verifies
+    let lowered_text = match fs::read_to_string(&lowered_ir) {
+        Ok(t) => t,
+        Err(e) => return rec.add("llcoro", format!("no output {}: {e}", lowered_ir.display())),
+    };
+    for needle in ["llvm.coro.", PRESPLIT] {
+        if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
+            rec.add(
+                "lowered everything",
+                format!(
+                    "{} still contains `{needle}`, first at line {}: {:?}",
+                    lowered_ir.display(),
+                    n + 1,
+                    line.chars().take(200).collect::<String>()
+                ),
+            );
+        }
+    }
+    let mut cmd = Command::new(&tc.opt);
+    cmd.args(["-passes=verify", "-disable-output"]).arg(&lowered_ir);
+    if rec.ok("opt -passes=verify", run_tool(&mut cmd)).is_none() || check.kind == Kind::Debug {
+        return;
+    }
+
+    // 5. build the lowered IR (cached by the hash of llcoro's output)
+    let lowered = file("lowered");
+    let mut args = os_args(&[&opt_flag, "-w"]);
+    args.extend([lowered_ir.clone().into(), "-o".into(), lowered.clone().into()]);
+    if rec.ok("lowered build", compile(ctx, tc, &args, &lowered, hash_bytes(lowered_text.as_bytes()))).is_none() {
+        return;
+    }
+
+    // 6. compare runs
+    let Some(reference) = rec.ok("native run", run(&mut Command::new(&native), RUN_TIMEOUT)) else { return };
+    if reference.status.and_then(|s| s.code()).is_none() {
+        return rec.add("native run", format!("{}: {}", native.display(), reference.describe()));
+    }
+    let Some(actual) = rec.ok("lowered run", run(&mut Command::new(&lowered), RUN_TIMEOUT)) else { return };
+    if !compare_runs(rec, "lowered run vs native run", &reference, &actual, &native, &lowered)
+        || check.kind != Kind::RunValgrind
+    {
+        return;
+    }
+
+    // 7. valgrind
+    let mut cmd = Command::new(ctx.valgrind.as_ref().unwrap());
+    cmd.args(VALGRIND_ARGS).arg(&lowered);
+    let line = command_text(&cmd);
+    let Some(vg) = rec.ok("valgrind", run(&mut cmd, VALGRIND_TIMEOUT)) else { return };
+    if vg.status.and_then(|s| s.code()) == Some(VALGRIND_ERROR_STATUS) {
+        return rec.add("valgrind", format!("{line}\n  valgrind reported errors:\n{}", excerpt(&vg.stderr)));
+    }
+    compare_runs(rec, "valgrind run vs native run", &reference, &vg, &native, Path::new(&line));
+}
+
+/// Requires identical stdout and exit status; returns whether they are.
+fn compare_runs(rec: &mut Recorder, step: &str, reference: &Output, actual: &Output, r: &Path, a: &Path) -> bool {
+    let mut problems = Vec::new();
+    if actual.status != reference.status {
+        problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
+    }
+    if actual.stdout != reference.stdout {
+        problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout)));
+    }
+    if problems.is_empty() {
+        return true;
+    }
+    let err = excerpt(&actual.stderr);
+    let err = if err.is_empty() { String::new() } else { format!("\n  stderr of {}:\n{err}", a.display()) };
+    rec.add(step, format!("{} vs {}\n  {}{err}", a.display(), r.display(), problems.join("\n  ")));
+    false
+}
+
+/// The lines of an IR file with their comments removed (`;` outside of
+/// quotes; LLVM strings escape `"` as `\22`), with their 0-based numbers.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(n, line)| {
+        let mut quoted = false;
+        for (i, b) in line.bytes().enumerate() {
+            match b {
+                b'"' => quoted = !quoted,
+                b';' if !quoted => return (n, &line[..i]),
+                _ => {}
+            }
+        }
+        (n, line)
+    })
+}
+
+/// Describes where two outputs first differ (line number and lines).
+fn first_difference(expected: &[u8], actual: &[u8]) -> String {
+    let exp = String::from_utf8_lossy(expected);
+    let act = String::from_utf8_lossy(actual);
+    let mut e_lines = exp.split_inclusive('\n');
+    let mut a_lines = act.split_inclusive('\n');
+    let mut line = 1;
+    loop {
+        match (e_lines.next(), a_lines.next()) {
+            (None, None) => {
+                return format!("in bytes but not lines (lengths {} vs {})", expected.len(), actual.len());
+            }
+            (e, a) if e == a => line += 1,
+            (e, a) => {
+                let show = |l: Option<&str>| match l {
+                    Some(l) => format!("{:?}", l.chars().take(200).collect::<String>()),
+                    None => "<end of output>".to_string(),
+                };
+                return format!(
+                    "first at line {line} (native {} bytes, lowered {}):\n    native:  {}\n    lowered: {}",
+                    expected.len(),
+                    actual.len(),
+                    show(e),
+                    show(a)
+                );
+            }
+        }
+    }
+}
