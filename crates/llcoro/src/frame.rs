@@ -173,6 +173,37 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         }
     }
     crossing.sort_unstable();
+    // coro.param(original, copy): the copy is needed only if it is used after a suspend; otherwise
+    // the copy's construction is skipped (false) and its uses read the original.
+    for &(i, k) in &shape.others {
+        if k != Intr::Param || f.insts[i].block.is_none() {
+            continue;
+        }
+        let args = f.insts[i].call_args().to_vec();
+        let Some(r) = f.insts[i].result else { continue };
+        let needed = match args.as_slice() {
+            [orig, copy] => {
+                if seen.contains(copy) {
+                    true
+                } else {
+                    let (orig, copy) = (*orig, *copy);
+                    let users: Vec<Inst> = f.inst_iter().map(|(_, u)| u).filter(|&u| u != i).collect();
+                    for u in users {
+                        for a in f.insts[u].args.iter_mut() {
+                            if *a == copy {
+                                *a = orig;
+                            }
+                        }
+                    }
+                    false
+                }
+            }
+            _ => true,
+        };
+        let c = f.const_value(types.i1, if needed { "true" } else { "false" });
+        f.replace_all_uses(r, c);
+        f.remove_inst(i);
+    }
     let mut errors = Vec::new();
     let mut allocas: Vec<Value> = Vec::new();
     let mut spills: Vec<Value> = Vec::new();

@@ -101,6 +101,16 @@ pub struct Ctx<'a> {
     pub ptr_size: u64,
     /// Name of the no-op coroutine frame global, created on first use.
     pub noop_frame: &'a str,
+    /// Coroutines of this module whose ramp returns the frame: ramp name → (resume, destroy).
+    pub direct: &'a rustc_hash::FxHashMap<String, (String, String)>,
+}
+
+/// The resume and destroy functions reached through `h`, when `h` is what a known ramp returned.
+fn known_target(f: &Function, h: Value, cx: &Ctx<'_>, destroy: bool) -> Option<String> {
+    let i = f.value_inst(h)?;
+    let ramp = f.callee_name(i, cx.src)?;
+    let (r, d) = cx.direct.get(ramp)?;
+    Some(if destroy { d.clone() } else { r.clone() })
 }
 
 /// Lowers every "using" intrinsic in `f`. Returns true if `coro.noop` was used (the module then
@@ -152,6 +162,15 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         let result = f.insts[i].result;
         let ptr = types.ptr;
         let new: Option<Value> = match (k, args.as_slice()) {
+            (Intr::Resume | Intr::Destroy, [h]) if known_target(f, *h, cx, k == Intr::Destroy).is_some() => {
+                // The handle came straight from a ramp in this module: call its part directly.
+                let target = known_target(f, *h, cx, k == Intr::Destroy).unwrap_or_default();
+                let callee = f.const_value(ptr, &target);
+                let void = types.void;
+                let c = Builder::new(f, types).call("", "fastcc", void, callee, &[*h]);
+                f.insert_inst_before(i, c);
+                None
+            }
             (Intr::Resume | Intr::Destroy, [h]) => {
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
                 let mut b = Builder::new(f, types);

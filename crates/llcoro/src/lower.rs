@@ -13,6 +13,7 @@ use llir::ir::Function;
 use llir::layout::DataLayout;
 use llir::print::{Edits, print_function};
 use llir::{ItemKind, Module};
+use rustc_hash::FxHashMap;
 
 /// What lowering produced: the edits, and warnings about non-canonical but lowerable input.
 pub struct Lowered {
@@ -54,6 +55,7 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     let mut types = m.types.clone();
     let mut meta: Option<crate::debug::MetaIndex> = None;
     let mut new_meta: Vec<String> = Vec::new();
+    let mut pending: Vec<(usize, Vec<Function>)> = Vec::new();
     let defs: Vec<usize> = m.definitions().collect();
     for i in defs {
         let text = m.item_text(i);
@@ -135,16 +137,26 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         if check_only {
             continue;
         }
-        let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME };
+        if has_attr {
+            edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
+        }
+        pending.push((i, out));
+    }
+    // The using intrinsics last, once every coroutine's resume and destroy functions are known.
+    let src = m.src.as_str();
+    let direct: FxHashMap<String, (String, String)> = frames
+        .iter()
+        .filter(|(_, s)| s.returns_frame && s.parts.len() >= 2)
+        .map(|(n, s)| (n.clone(), (s.parts[0].name.to_string(), s.parts[1].name.to_string())))
+        .collect();
+    let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct };
+    for (i, mut out) in pending {
         for g in out.iter_mut() {
             used_noop |= intrinsics::lower_uses(g, &mut types, &cx);
             if let Err(mut e) = llir::verify::verify_function(g) {
                 e.help = Some("this is a bug in llcoro; please report it with the input file".into());
                 errors.push(Finding { severity: Severity::Error, error: e });
             }
-        }
-        if has_attr {
-            edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
         }
         let mut texts = out.iter().map(|g| print_function(g, &types, src));
         if let Some(first) = texts.next() {

@@ -46,6 +46,9 @@ pub struct Split {
     pub ramp: Function,
     pub parts: Vec<Function>,
     pub frame: Frame,
+    /// Every `ret` of the ramp returns the frame, so a caller holding the ramp's result knows which
+    /// resume and destroy functions it will reach.
+    pub returns_frame: bool,
 }
 
 /// `@f` + `.resume` → `@f.resume`, keeping quoted names quoted.
@@ -68,14 +71,14 @@ pub fn split(mut f: Function, types: &mut TypeTable, mut shape: Shape, env: &Env
     for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
         parts.push(make_part(&f, types, &shape, &frame, part, env));
     }
-    let ramp = finish_ramp(f, types, &shape, &frame, &parts, env);
+    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env);
     for p in parts.iter().chain([&ramp]) {
         llir::verify::verify_function(p).map_err(|mut e| {
             e.help = Some("this is a bug in llcoro's coroutine lowering; please report it with the input".into());
             vec![Finding { severity: codespan_reporting::diagnostic::Severity::Error, error: e }]
         })?;
     }
-    Ok(Split { ramp, parts, frame })
+    Ok(Split { ramp, parts, frame, returns_frame })
 }
 
 /// Steps that need no frame: give invoke results a normal edge of their own, turn
@@ -161,7 +164,6 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         let Some(r) = f.insts[i].result else { continue };
         let new = match k {
             Intr::Frame => frame,
-            Intr::Param => f.const_value(types.i1, "true"),
             _ => continue,
         };
         f.replace_all_uses(r, new);
@@ -474,7 +476,7 @@ fn finish_ramp(
     frame: &Frame,
     parts: &[Function],
     env: &Env<'_>,
-) -> Function {
+) -> (Function, bool) {
     let src = env.src;
     // Store the resume and destroy functions right after coro.begin.
     let fr = shape.frame(&f);
@@ -525,12 +527,15 @@ fn finish_ramp(
     f.remove_inst(shape.begin);
     f.remove_inst(shape.id);
     f.remove_unreachable_blocks();
+    let returns_frame = mem.is_some_and(|mem| {
+        f.inst_iter().filter(|&(_, i)| f.insts[i].op == Opcode::Ret).all(|(_, i)| f.insts[i].args.first() == Some(&mem))
+    });
     // The suffix loses the presplit attribute.
     let suffix = f.header.suffix.get(src).to_string();
     if suffix.contains("presplitcoroutine") {
         f.header.suffix = Text::own(suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", ""));
     }
-    f
+    (f, returns_frame)
 }
 
 #[cfg(test)]
