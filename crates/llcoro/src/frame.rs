@@ -413,9 +413,12 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     }
 
     // ---- Rewrite: spills and reloads. ----
-    let live_in: FxHashSet<(Block, Value)> = spills
+    // (block, value) pairs for spilled values: one pass over the live-in sets.
+    let spill_set: FxHashSet<Value> = spills.iter().copied().collect();
+    let live_in: FxHashSet<(Block, Value)> = live
+        .live_in
         .iter()
-        .flat_map(|&v| live.live_in.iter().filter(move |(_, l)| l.contains(&v)).map(move |(b, _)| (b, v)))
+        .flat_map(|(b, l)| l.iter().filter(|v| spill_set.contains(v)).map(move |&v| (b, v)))
         .collect();
     for fl in frame.fields.clone() {
         let FieldKind::Spill(v) = fl.kind else { continue };

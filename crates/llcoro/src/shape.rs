@@ -197,6 +197,19 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
     let promise = id_args.get(1).copied().filter(|&v| !f.is_const(v));
     let promise = promise.map(|p| strip_casts(f, p));
 
+    // Who uses each suspend result, found in one pass.
+    let mut suspend_users: rustc_hash::FxHashMap<Value, Vec<Inst>> = rustc_hash::FxHashMap::default();
+    let results: rustc_hash::FxHashSet<Value> = suspends.iter().filter_map(|&s| f.insts[s].result).collect();
+    for (_, u) in f.inst_iter() {
+        if f.insts[u].is_debug() {
+            continue;
+        }
+        for a in &f.insts[u].args {
+            if results.contains(a) {
+                suspend_users.entry(*a).or_default().push(u);
+            }
+        }
+    }
     let mut sus = Vec::new();
     for &s in &suspends {
         let call = &f.insts[s];
@@ -204,11 +217,8 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         let save = call.call_args().first().and_then(|&t| f.value_inst(t));
         let Some(r) = call.result else { continue };
         let b = call.block.expect("in a block");
-        let uses: Vec<Inst> = f
-            .inst_iter()
-            .filter(|&(_, u)| f.insts[u].args.contains(&r) && !f.insts[u].is_debug())
-            .map(|(_, u)| u)
-            .collect();
+        let mut uses: Vec<Inst> = suspend_users.get(&r).cloned().unwrap_or_default();
+        uses.dedup();
         let sw = match uses.as_slice() {
             [u] if f.insts[*u].op == Opcode::Switch
                 && f.insts[*u].block == Some(b)
@@ -351,11 +361,12 @@ fn reaches_end_before_return(f: &Function, b: Block, end_blocks: &[Block]) -> bo
 /// predecessor is the suspend's block. Values live into those blocks are exactly the values live
 /// across the suspend.
 pub fn normalize(f: &mut Function, types: &TypeTable, shape: &mut Shape) {
+    let mut taken = f.block_names();
     for s in &mut shape.suspends {
         let Some(b) = f.insts[s.switch].block else { continue };
-        let rname = f.unique_block_name("coro.resume.point");
+        let rname = llir::ir::edit::fresh_label(&mut taken, "coro.resume.point");
         s.resume_block = f.split_successor(types, b, s.slots.0, Some(&rname));
-        let dname = f.unique_block_name("coro.destroy.point");
+        let dname = llir::ir::edit::fresh_label(&mut taken, "coro.destroy.point");
         s.destroy_block = f.split_successor(types, b, s.slots.1, Some(&dname));
     }
 }

@@ -72,12 +72,7 @@ pub fn split(mut f: Function, types: &mut TypeTable, mut shape: Shape, env: &Env
         parts.push(make_part(&f, types, &shape, &frame, part, env));
     }
     let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env);
-    for p in parts.iter().chain([&ramp]) {
-        llir::verify::verify_function(p).map_err(|mut e| {
-            e.help = Some("this is a bug in llcoro's coroutine lowering; please report it with the input".into());
-            vec![Finding { severity: codespan_reporting::diagnostic::Severity::Error, error: e }]
-        })?;
-    }
+    // The driver verifies every function once, after the last rewrite and before printing.
     Ok(Split { ramp, parts, frame, returns_frame })
 }
 
@@ -249,7 +244,17 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
     vmap[shape.frame(f)] = Some(hdl);
     let entry = g.create_block(Some("entry"));
     g.layout.push(entry);
-    let maps = g.clone_body_from(f, &mut vmap);
+    // Only what the part can reach: its resume (or destroy) blocks and what follows them.
+    let roots: Vec<Block> = shape
+        .suspends
+        .iter()
+        .filter_map(|s| match part {
+            Part::Resume if s.is_final => None,
+            Part::Resume => s.resume_block,
+            Part::Destroy | Part::Cleanup => s.destroy_block,
+        })
+        .collect();
+    let maps = g.clone_reachable_from(f, &mut vmap, &roots);
     let mi = |i: Inst| maps.insts[i];
 
     // Dispatch on the suspend index.

@@ -8,6 +8,17 @@ use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 use smallvec::{SmallVec, smallvec};
 
+/// A label based on `base` not in `taken`, which it then joins.
+pub fn fresh_label(taken: &mut rustc_hash::FxHashSet<Box<str>>, base: &str) -> String {
+    let name = if taken.contains(base) {
+        (1..).map(|k| format!("{base}{k}")).find(|n| !taken.contains(n.as_str())).unwrap_or_default()
+    } else {
+        base.to_string()
+    };
+    taken.insert(name.as_str().into());
+    name
+}
+
 /// Where each block and instruction of a cloned body went.
 pub struct CloneMaps {
     pub blocks: SecondaryMap<Block, Option<Block>>,
@@ -275,6 +286,11 @@ impl Function {
         Some(nb)
     }
 
+    /// Every block label in use, for generating many fresh labels cheaply (`fresh_label`).
+    pub fn block_names(&self) -> rustc_hash::FxHashSet<Box<str>> {
+        self.blocks.values().filter_map(|d| d.name.clone()).collect()
+    }
+
     /// A block label based on `base` that no block in this function has yet.
     pub fn unique_block_name(&self, base: &str) -> String {
         let taken = |n: &str| self.blocks.values().any(|d| d.name.as_deref() == Some(n));
@@ -333,9 +349,53 @@ impl Function {
     /// `vmap`: values already in `vmap` (parameters, say) are used as given; the rest are created.
     /// Returns the block map.
     pub fn clone_body_from(&mut self, src: &Function, vmap: &mut SecondaryMap<Value, Option<Value>>) -> CloneMaps {
+        let layout = src.layout.clone();
+        self.clone_blocks(src, vmap, &layout)
+    }
+
+    /// Like `clone_body_from`, but copies only the blocks reachable from `roots` (in `src`'s layout
+    /// order). An operand defined in a block that is not copied becomes `poison`: only debug uses
+    /// can legitimately refer to such values, and the caller's verifier catches any other.
+    pub fn clone_reachable_from(
+        &mut self,
+        src: &Function,
+        vmap: &mut SecondaryMap<Value, Option<Value>>,
+        roots: &[Block],
+    ) -> CloneMaps {
+        let mut keep: SecondaryMap<Block, bool> = SecondaryMap::new();
+        let mut work: Vec<Block> = roots.to_vec();
+        while let Some(b) = work.pop() {
+            if keep[b] {
+                continue;
+            }
+            keep[b] = true;
+            work.extend(src.successors(b).iter().copied().filter(|&s| !keep[s]));
+        }
+        for (_, i) in src.inst_iter() {
+            let Some(b) = src.insts[i].block else { continue };
+            if keep[b] {
+                continue;
+            }
+            if let Some(r) = src.insts[i].result
+                && vmap[r].is_none()
+            {
+                let p = self.const_value(src.values[r].ty, "poison");
+                vmap[r] = Some(p);
+            }
+        }
+        let layout: Vec<Block> = src.layout.iter().copied().filter(|&b| keep[b]).collect();
+        self.clone_blocks(src, vmap, &layout)
+    }
+
+    fn clone_blocks(
+        &mut self,
+        src: &Function,
+        vmap: &mut SecondaryMap<Value, Option<Value>>,
+        layout: &[Block],
+    ) -> CloneMaps {
         let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
         let mut imap: SecondaryMap<Inst, Option<Inst>> = SecondaryMap::new();
-        for &b in &src.layout {
+        for &b in layout {
             let nb = self.create_block(src.blocks[b].name.as_deref());
             bmap[b] = Some(nb);
             self.layout.push(nb);
@@ -343,7 +403,7 @@ impl Function {
         // Results first, so forward references (phis, loops) resolve. A result the caller mapped
         // already (to a parameter, say) is not redefined: its clone produces no value.
         let mut fresh: SecondaryMap<Value, bool> = SecondaryMap::new();
-        for (_, i) in src.inst_iter() {
+        for i in layout.iter().flat_map(|&b| src.blocks[b].insts.iter().copied()) {
             if let Some(r) = src.insts[i].result
                 && vmap[r].is_none()
             {
@@ -353,7 +413,7 @@ impl Function {
                 fresh[r] = true;
             }
         }
-        for &b in &src.layout {
+        for &b in layout {
             let Some(nb) = bmap[b] else { continue };
             for &i in &src.blocks[b].insts {
                 let d = &src.insts[i];
@@ -381,7 +441,23 @@ impl Function {
                     };
                     args.push(m);
                 }
-                let blocks = d.blocks.iter().map(|&x| bmap[x].unwrap_or(x)).collect();
+                let mut blocks: SmallVec<[Block; 2]> = d.blocks.iter().map(|&x| bmap[x].unwrap_or(x)).collect();
+                if d.op == Opcode::Phi {
+                    // A partial clone has no edge from blocks it did not copy.
+                    let keep: Vec<bool> = d.blocks.iter().map(|&x| bmap[x].is_some()).collect();
+                    if keep.iter().any(|k| !k) {
+                        let mut k = 0;
+                        args.retain(|_| {
+                            k += 1;
+                            keep[k - 1]
+                        });
+                        let mut k = 0;
+                        blocks.retain(|_| {
+                            k += 1;
+                            keep[k - 1]
+                        });
+                    }
+                }
                 let ni = self.insts.push(InstData {
                     op: d.op,
                     ty: d.ty,
@@ -483,6 +559,28 @@ mod tests {
         let a = print_function(&f, &m.types, &m.src);
         let b = print_function(&g, &m.types, &m.src);
         assert_eq!(a.replacen("@f", "@g", 1), b);
+    }
+
+    #[test]
+    fn partial_clone_drops_edges_from_uncopied_blocks() {
+        let (m, f) = parse(DIAMOND);
+        let r = f.layout[2];
+        let mut g = Function::new("@g", f.header.clone());
+        let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+        for &p in &f.params {
+            let np = g.values.push(f.values[p].clone());
+            g.params.push(np);
+            vmap[p] = Some(np);
+        }
+        let maps = g.clone_reachable_from(&f, &mut vmap, &[r]);
+        // r and j are copied; the phi in j keeps only the edge from r.
+        assert_eq!(g.layout.len(), 2);
+        let j = maps.blocks[f.layout[3]].expect("join copied");
+        let phi = g.phis(j)[0];
+        assert_eq!(g.insts[phi].blocks.len(), 1);
+        verify_function(&g).expect("valid");
+        let text = print_function(&g, &m.types, &m.src);
+        assert!(text.contains("phi i32 [ %a, %r ]"), "{text}");
     }
 
     #[test]
