@@ -39,6 +39,13 @@ pub struct Field {
     pub offset: u64,
     pub size: u64,
     pub align: u64,
+    /// Indices of the suspend points the field is live across (all of them for the header,
+    /// promise and index).
+    pub live_across: Vec<u32>,
+    /// The source variable (`!DILocalVariable` id) held here, from the debug records, if any.
+    pub var: Option<u32>,
+    /// The value's name in the IR, if it has one.
+    pub ir_name: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -108,6 +115,32 @@ fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashS
         }
     }
     out
+}
+
+impl Field {
+    fn new(kind: FieldKind, ty: Type, size: u64, align: u64) -> Field {
+        Field { kind, ty, offset: 0, size, align, live_across: Vec::new(), var: None, ir_name: None }
+    }
+}
+
+/// The variable of a debug record or `llvm.dbg.*` call: the first `!N` after its value operand.
+fn debug_variable(f: &Function, i: Inst, src: &str) -> Option<u32> {
+    let mut after_value = false;
+    for p in &f.insts[i].tmpl {
+        match p {
+            llir::ir::Piece::Arg(0) => after_value = true,
+            llir::ir::Piece::Text(t) if after_value => {
+                let s = t.get(src);
+                let k = s.find('!')?;
+                let digits: String = s[k + 1..].chars().take_while(|c| c.is_ascii_digit()).collect();
+                if let Ok(n) = digits.parse() {
+                    return Some(n);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Does instruction `i` carry metadata attachment `name` (such as `!coro.outside.frame`)?
@@ -262,9 +295,10 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let bits = (64 - (nsusp - 1).leading_zeros()).max(1);
     let index_ty = types.int(bits);
     let mut fields = vec![
-        Field { kind: FieldKind::ResumeFn, ty: types.ptr, offset: 0, size: ptr_size, align: ptr_size },
-        Field { kind: FieldKind::DestroyFn, ty: types.ptr, offset: ptr_size, size: ptr_size, align: ptr_size },
+        Field::new(FieldKind::ResumeFn, types.ptr, ptr_size, ptr_size),
+        Field::new(FieldKind::DestroyFn, types.ptr, ptr_size, ptr_size),
     ];
+    fields[1].offset = ptr_size;
     let mut end = 2 * ptr_size;
     let alloca_info = |f: &Function, types: &TypeTable, v: Value| -> Option<(Type, u64, u64)> {
         let i = f.value_inst(v)?;
@@ -287,23 +321,24 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             )]);
         };
         let off = promise_offset(ptr_size, align);
-        fields.push(Field { kind: FieldKind::Promise(p), ty, offset: off, size, align });
+        let mut fl = Field::new(FieldKind::Promise(p), ty, size, align);
+        fl.offset = off;
+        fields.push(fl);
         end = off + size;
     }
     let mut rest: Vec<Field> = Vec::new();
-    rest.push(Field {
-        kind: FieldKind::Index,
-        ty: index_ty,
-        offset: 0,
-        size: env.dl.alloc_size(types, index_ty),
-        align: env.dl.abi_align(types, index_ty),
-    });
+    rest.push(Field::new(
+        FieldKind::Index,
+        index_ty,
+        env.dl.alloc_size(types, index_ty),
+        env.dl.abi_align(types, index_ty),
+    ));
     for &a in &allocas {
         if Some(a) == shape.promise {
             continue;
         }
         match alloca_info(f, types, a) {
-            Some((ty, size, align)) => rest.push(Field { kind: FieldKind::Alloca(a), ty, offset: 0, size, align }),
+            Some((ty, size, align)) => rest.push(Field::new(FieldKind::Alloca(a), ty, size, align)),
             None => errors.push(error_at(
                 f,
                 f.value_inst(a),
@@ -315,13 +350,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     }
     for &v in &spills {
         let ty = f.values[v].ty;
-        rest.push(Field {
-            kind: FieldKind::Spill(v),
-            ty,
-            offset: 0,
-            size: env.dl.alloc_size(types, ty),
-            align: env.dl.abi_align(types, ty),
-        });
+        rest.push(Field::new(FieldKind::Spill(v), ty, env.dl.alloc_size(types, ty), env.dl.abi_align(types, ty)));
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -332,6 +361,38 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         fl.offset = end.div_ceil(fl.align) * fl.align;
         end = fl.offset + fl.size;
         fields.push(fl);
+    }
+    // What the report shows: where each value is live, and which source variable it is.
+    let all: Vec<u32> = shape.suspends.iter().map(|s| s.index).collect();
+    let mut var_of: FxHashMap<Value, u32> = FxHashMap::default();
+    for (_, i) in f.inst_iter() {
+        if f.insts[i].is_debug()
+            && let Some(&v) = f.insts[i].args.first()
+            && let Some(var) = debug_variable(f, i, src)
+        {
+            var_of.entry(v).or_insert(var);
+        }
+    }
+    for fl in fields.iter_mut() {
+        match fl.kind {
+            FieldKind::Spill(v) | FieldKind::Alloca(v) | FieldKind::Promise(v) => {
+                fl.live_across = shape
+                    .suspends
+                    .iter()
+                    .filter(|s| {
+                        [s.resume_block, s.destroy_block].into_iter().flatten().any(|b| live.live_in[b].contains(&v))
+                    })
+                    .map(|s| s.index)
+                    .collect();
+                if matches!(fl.kind, FieldKind::Promise(_)) {
+                    fl.live_across = all.clone();
+                }
+                fl.var = var_of.get(&v).copied();
+                fl.ir_name =
+                    f.values[v].name.as_deref().filter(|n| !llir::print::is_numbered(n)).map(|n| format!("%{n}"));
+            }
+            _ => fl.live_across = all.clone(),
+        }
     }
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;

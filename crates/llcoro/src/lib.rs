@@ -10,5 +10,6 @@ pub mod frame;
 pub mod intrinsics;
 pub mod lower;
 pub mod pipeline;
+pub mod report;
 pub mod shape;
 pub mod split;

@@ -40,6 +40,18 @@ enum Cmd {
         /// Input .ll file; `-` reads standard input.
         input: String,
     },
+    /// Report the frame of every coroutine: size, alignment, every field with its offset, size,
+    /// type, what it holds and the suspend points it is live across.
+    Frames {
+        /// Input .ll file; `-` reads standard input.
+        input: String,
+        /// text (default), json, or svg (one row per suspend point, one column per byte).
+        #[arg(long, default_value = "text", value_parser = ["text", "json", "svg"])]
+        format: String,
+        /// Output file; `-` or absent writes standard output.
+        #[arg(short = 'o', value_name = "OUTPUT")]
+        output: Option<String>,
+    },
 }
 
 fn read_text(input: &str) -> Result<String, ExitCode> {
@@ -72,6 +84,33 @@ fn main() -> ExitCode {
         let (findings, src) = llcoro::pipeline::check(src);
         report(display, &src, &findings);
         return if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    }
+    if let Some(Cmd::Frames { input, format, output }) = &cli.cmd {
+        let display = if input == "-" { "<stdin>" } else { input.as_str() };
+        let src = match read_text(input) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
+        let (reports, warnings, src) = match llcoro::pipeline::frames(src) {
+            Ok(x) => x,
+            Err(r) => {
+                report(display, &r.src, &r.findings);
+                return ExitCode::from(1);
+            }
+        };
+        report(display, &src, &warnings);
+        let text = match format.as_str() {
+            "json" => llcoro::report::json(&reports),
+            "svg" => llcoro::report::svg(&reports),
+            _ => llcoro::report::text(&reports),
+        };
+        return match write_output(output.as_deref().unwrap_or("-"), text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cannot write output: {e}");
+                ExitCode::from(1)
+            }
+        };
     }
     let input = cli.input.as_deref().unwrap_or("-");
     let display = if input == "-" { "<stdin>" } else { input };

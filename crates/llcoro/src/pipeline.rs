@@ -138,3 +138,18 @@ fn internal(mut e: Error) -> Error {
     e.help = Some("this is a bug in llcoro; please report it with the input file".into());
     e
 }
+
+/// `llcoro frames`: the frame of every coroutine, without writing the lowered module.
+pub fn frames(src: String) -> Result<(Vec<crate::report::FrameReport>, Vec<Finding>, String), Refusal> {
+    let mut m = match Module::parse(src) {
+        Ok(m) => m,
+        Err((error, src)) => return Err(Refusal::one(error, src)),
+    };
+    match lower::lower_module(&mut m, false) {
+        Ok(l) => {
+            let r = crate::report::build(&m, &l);
+            Ok((r, l.warnings, m.src))
+        }
+        Err(findings) => Err(Refusal { findings, src: m.src }),
+    }
+}
