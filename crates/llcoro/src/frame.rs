@@ -56,6 +56,8 @@ pub struct Frame {
     pub index_ty: Type,
     pub index_off: u64,
     pub ptr_size: u64,
+    /// Allocas used after a suspend but never alive across one: every split function has its own.
+    pub local_allocas: Vec<Value>,
 }
 
 pub struct Env<'a> {
@@ -115,6 +117,96 @@ fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashS
         }
     }
     out
+}
+
+/// Which frame allocas may never share bytes. Each alloca is alive from a `lifetime.start` on it
+/// until a `lifetime.end`; an alloca without markers is alive everywhere. Two allocas alive in the
+/// same block clash (a block-level, conservative test). Returns `clash(i, j)`.
+struct Lifetimes {
+    always: Vec<bool>,
+    clash: Vec<Vec<u64>>,
+    /// Alive at the end of some suspend's block, i.e. across that suspend.
+    at_suspend: Vec<bool>,
+}
+
+impl Lifetimes {
+    fn clash(&self, i: usize, j: usize) -> bool {
+        self.always[i] || self.always[j] || (self.clash[i][j / 64] >> (j % 64)) & 1 == 1
+    }
+}
+
+fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_blocks: &[Block]) -> Lifetimes {
+    let n = allocas.len();
+    let mut always: Vec<bool> = vec![true; n];
+    // Per block: markers in order, as (alloca index, is_start).
+    let mut markers: FxHashMap<Block, Vec<(usize, bool)>> = FxHashMap::default();
+    let index: FxHashMap<Value, usize> = allocas.iter().enumerate().map(|(k, &v)| (v, k)).collect();
+    for (b, i) in f.inst_iter() {
+        let Some(name) = f.callee_name(i, src) else { continue };
+        let start = name.starts_with("@llvm.lifetime.start");
+        if !start && !name.starts_with("@llvm.lifetime.end") {
+            continue;
+        }
+        for a in f.insts[i].call_args() {
+            if let Some(&k) = index.get(a) {
+                always[k] = false;
+                markers.entry(b).or_default().push((k, start));
+            }
+        }
+    }
+    let words = n.div_ceil(64).max(1);
+    let empty = vec![0u64; words];
+    let set = |m: &mut [u64], k: usize, on: bool| {
+        if on {
+            m[k / 64] |= 1 << (k % 64);
+        } else {
+            m[k / 64] &= !(1 << (k % 64));
+        }
+    };
+    // Forward "maybe alive" dataflow to a fixed point, in reverse post-order.
+    let mut out: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let mut seen_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &cfg.rpo {
+            let mut cur = empty.clone();
+            for p in &cfg.preds[b] {
+                if let Some(o) = out.get(p) {
+                    for (c, x) in cur.iter_mut().zip(o) {
+                        *c |= x;
+                    }
+                }
+            }
+            // Everything alive at some point of the block: what comes in, plus what starts here.
+            let mut touched = cur.clone();
+            for &(k, start) in markers.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                set(&mut cur, k, start);
+                if start {
+                    set(&mut touched, k, true);
+                }
+            }
+            if out.get(&b) != Some(&cur) {
+                out.insert(b, cur);
+                changed = true;
+            }
+            seen_in.insert(b, touched);
+        }
+    }
+    let mut clash = vec![vec![0u64; words]; n];
+    for touched in seen_in.values() {
+        for i in 0..n {
+            if touched[i / 64] >> (i % 64) & 1 == 1 {
+                for (c, t) in clash[i].iter_mut().zip(touched) {
+                    *c |= t;
+                }
+            }
+        }
+    }
+    let at_suspend = (0..n)
+        .map(|k| always[k] || suspend_blocks.iter().any(|b| out.get(b).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1)))
+        .collect();
+    Lifetimes { always, clash, at_suspend }
 }
 
 impl Field {
@@ -269,6 +361,18 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             _ => spills.push(v),
         }
     }
+    // An alloca whose lifetime markers say it is dead at every suspend needs no frame slot: each
+    // split function gets its own copy of it.
+    let suspend_blocks: Vec<Block> = shape.suspends.iter().filter_map(|s| f.insts[s.call].block).collect();
+    let candidates: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
+    let lt0 = lifetimes(f, &cfg, &candidates, src, &suspend_blocks);
+    let local_allocas: Vec<Value> = candidates
+        .iter()
+        .enumerate()
+        .filter(|&(k, &a)| !lt0.at_suspend[k] && f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()))
+        .map(|(_, &a)| a)
+        .collect();
+    allocas.retain(|a| !local_allocas.contains(a));
     // After coro.end on the return path, the ramp may run with the frame already freed (a coroutine
     // that ran to completion destroys itself), so nothing there may read the frame.
     let in_frame: FxHashSet<Value> = allocas.iter().chain(&spills).copied().chain(shape.promise).collect();
@@ -355,11 +459,44 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The index first (it is read on every resume), then by decreasing alignment to limit padding.
-    rest[1..].sort_by(|a, b| b.align.cmp(&a.align).then(b.size.cmp(&a.size)));
-    for mut fl in rest {
+    // The index first (it is read on every resume), then spills by decreasing alignment to limit
+    // padding, then the allocas, which share bytes when their lifetimes never meet.
+    let (mut movable, spill_fields): (Vec<Field>, Vec<Field>) =
+        rest.split_off(1).into_iter().partition(|x| matches!(x.kind, FieldKind::Alloca(_)));
+    let mut fixed = rest;
+    let mut spill_fields = spill_fields;
+    spill_fields.sort_by(|a, b| b.align.cmp(&a.align).then(b.size.cmp(&a.size)));
+    fixed.extend(spill_fields);
+    for mut fl in fixed {
         fl.offset = end.div_ceil(fl.align) * fl.align;
         end = fl.offset + fl.size;
+        fields.push(fl);
+    }
+    movable.sort_by(|a, b| b.size.cmp(&a.size).then(b.align.cmp(&a.align)));
+    let vals: Vec<Value> = movable
+        .iter()
+        .map(|x| match x.kind {
+            FieldKind::Alloca(v) => v,
+            _ => unreachable!("partitioned on allocas"),
+        })
+        .collect();
+    let lt = lifetimes(f, &cfg, &vals, src, &[]);
+    let clash = |i: usize, j: usize| lt.clash(i, j);
+    let base = end;
+    let mut placed: Vec<(u64, u64)> = Vec::new();
+    for (k, mut fl) in movable.into_iter().enumerate() {
+        // The lowest aligned offset whose bytes no interfering, already placed alloca uses.
+        let mut off = base.div_ceil(fl.align) * fl.align;
+        loop {
+            let hit = placed.iter().enumerate().find(|&(j, &(o, sz))| clash(k, j) && off < o + sz && o < off + fl.size);
+            match hit {
+                Some((_, &(o, sz))) => off = (o + sz).div_ceil(fl.align) * fl.align,
+                None => break,
+            }
+        }
+        fl.offset = off;
+        placed.push((off, fl.size));
+        end = end.max(off + fl.size);
         fields.push(fl);
     }
     // What the report shows: where each value is live, and which source variable it is.
@@ -397,7 +534,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;
     let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
-    let frame = Frame { fields, size, align, index_ty, index_off, ptr_size };
+    let frame = Frame { fields, size, align, index_ty, index_off, ptr_size, local_allocas };
 
     // ---- Rewrite: allocas into the frame. ----
     let dom = DomTree::compute(f, &cfg);

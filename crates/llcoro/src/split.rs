@@ -244,6 +244,17 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
     vmap[shape.frame(f)] = Some(hdl);
     let entry = g.create_block(Some("entry"));
     g.layout.push(entry);
+    // Allocas that are never alive across a suspend live on this function's own stack.
+    for &a in &frame.local_allocas {
+        let Some(ai) = f.value_inst(a) else { continue };
+        // Only operand-free allocas are kept local, so the instruction copies as it is.
+        let ni = g.create_inst(types, f.insts[ai].clone());
+        g.append_inst(entry, ni);
+        if let Some(r) = g.insts[ni].result {
+            g.values[r].name = f.values[a].name.clone();
+            vmap[a] = Some(r);
+        }
+    }
     // Only what the part can reach: its resume (or destroy) blocks and what follows them.
     let roots: Vec<Block> = shape
         .suspends
