@@ -193,6 +193,94 @@ fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_bloc
             seen_in.insert(b, touched);
         }
     }
+    // Backward: an alloca holds something worth keeping only where a read (any use but a lifetime
+    // marker) can follow without a new lifetime.start first. Where neither is needed, two allocas
+    // may share bytes even if both are "maybe alive", as on destroy paths.
+    let mut uses_up: FxHashMap<Block, Vec<u64>> = FxHashMap::default(); // used before any start in B
+    let mut starts: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let mut used_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    for &b in &cfg.rpo {
+        let mut up = empty.clone();
+        let mut st = empty.clone();
+        let mut any = empty.clone();
+        for &i in &f.blocks[b].insts {
+            let name = f.callee_name(i, src).unwrap_or("");
+            let is_start = name.starts_with("@llvm.lifetime.start");
+            let is_marker = is_start || name.starts_with("@llvm.lifetime.end");
+            for a in &f.insts[i].args {
+                let Some(&k) = index.get(a) else { continue };
+                if is_start {
+                    set(&mut st, k, true);
+                } else if !is_marker && !f.insts[i].is_debug() {
+                    set(&mut any, k, true);
+                    if st[k / 64] >> (k % 64) & 1 == 0 {
+                        set(&mut up, k, true);
+                    }
+                }
+            }
+        }
+        uses_up.insert(b, up);
+        starts.insert(b, st);
+        used_in.insert(b, any);
+    }
+    let mut live_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in cfg.rpo.iter().rev() {
+            let mut out_b = empty.clone();
+            for s in f.successors(b) {
+                if let Some(li) = live_in.get(s) {
+                    for (o, x) in out_b.iter_mut().zip(li) {
+                        *o |= x;
+                    }
+                }
+            }
+            let st = &starts[&b];
+            let up = &uses_up[&b];
+            let new: Vec<u64> = (0..words).map(|w| up[w] | (out_b[w] & !st[w])).collect();
+            if live_in.get(&b) != Some(&new) {
+                live_in.insert(b, new);
+                changed = true;
+            }
+        }
+    }
+    // Only after both fixed points: an alloca counts in b where it is maybe alive and needed
+    // (live in, used in b, or live out of b).
+    let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for (_, u) in f.inst_iter() {
+        for &x in &f.insts[u].args {
+            use_map.entry(x).or_default().push(u);
+        }
+    }
+    let escaped: Vec<bool> = allocas.iter().map(|&a| escapes(f, a, src, &use_map)).collect();
+    for &b in &cfg.rpo {
+        let mut needed = used_in[&b].clone();
+        if let Some(li) = live_in.get(&b) {
+            for (x, l) in needed.iter_mut().zip(li) {
+                *x |= l;
+            }
+        }
+        for s in f.successors(b) {
+            if let Some(li) = live_in.get(s) {
+                for (x, l) in needed.iter_mut().zip(li) {
+                    *x |= l;
+                }
+            }
+        }
+        // Only allocas whose address never escapes may be trimmed to their direct uses: an escaped
+        // address can be read through a copy anywhere in the lifetime.
+        for (k, &e) in escaped.iter().enumerate() {
+            if e {
+                set(&mut needed, k, true);
+            }
+        }
+        if let Some(t) = seen_in.get_mut(&b) {
+            for (x, nd) in t.iter_mut().zip(&needed) {
+                *x &= nd;
+            }
+        }
+    }
     let mut clash = vec![vec![0u64; words]; n];
     for touched in seen_in.values() {
         for i in 0..n {
@@ -207,6 +295,40 @@ fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_bloc
         .map(|k| always[k] || suspend_blocks.iter().any(|b| out.get(b).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1)))
         .collect();
     Lifetimes { always, clash, at_suspend }
+}
+
+/// Can the address of alloca `a` be copied somewhere (a call argument, a stored value, an integer)?
+/// Loads from it, stores into it, lifetime markers, debug records, and GEPs and casts whose results
+/// only do the same, do not count.
+fn escapes(f: &Function, a: Value, src: &str, use_map: &FxHashMap<Value, Vec<Inst>>) -> bool {
+    // The alloca and everything derived from it, followed through the use lists.
+    let mut work = vec![a];
+    let mut seen = vec![a];
+    while let Some(p) = work.pop() {
+        if seen.len() > 4096 {
+            return true;
+        }
+        for &u in use_map.get(&p).map(|v| v.as_slice()).unwrap_or(&[]) {
+            let d = &f.insts[u];
+            let Some(pos) = d.args.iter().position(|&x| x == p) else { continue };
+            match d.op {
+                Opcode::Load => {}
+                Opcode::Store if pos == 1 && d.args[0] != p => {}
+                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast if pos == 0 => {
+                    if let Some(r) = d.result
+                        && !seen.contains(&r)
+                    {
+                        seen.push(r);
+                        work.push(r);
+                    }
+                }
+                _ if d.is_debug() => {}
+                Opcode::Call if f.callee_name(u, src).is_some_and(|n| n.starts_with("@llvm.lifetime.")) => {}
+                _ => return true,
+            }
+        }
+    }
+    false
 }
 
 impl Field {
@@ -538,11 +660,12 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
 
     // ---- Rewrite: allocas into the frame. ----
     let dom = DomTree::compute(f, &cfg);
-    let begin_pos = f.blocks[begin_block].insts.iter().position(|&i| i == shape.begin).unwrap_or(0);
+    // Positions are looked up when asked: rewriting removes and inserts instructions.
     let before_begin = |f: &Function, i: Inst| -> bool {
         let Some(b) = f.insts[i].block else { return false };
         if b == begin_block {
-            f.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0) < begin_pos
+            let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
+            pos(i) < pos(shape.begin)
         } else {
             !dom.dominates(begin_block, b)
         }

@@ -21,7 +21,7 @@ pub struct FieldReport {
     /// The source variable, the IR value's name, or a description.
     pub holds: String,
     pub live_across: Vec<u32>,
-    /// Offsets of other fields sharing these bytes (frames do not overlap fields yet).
+    /// Offsets of other fields sharing these bytes.
     pub shares_with: Vec<u64>,
 }
 
@@ -77,6 +77,16 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
             });
         }
         let _ = ramp;
+        // Fields whose byte ranges overlap share storage (allocas whose lifetimes never meet).
+        let ranges: Vec<(u64, u64)> = fields.iter().map(|f| (f.offset, f.offset + f.size)).collect();
+        for (k, f) in fields.iter_mut().enumerate() {
+            f.shares_with = ranges
+                .iter()
+                .enumerate()
+                .filter(|&(j, &(a, b))| j != k && a < ranges[k].1 && ranges[k].0 < b)
+                .map(|(_, &(a, _))| a)
+                .collect();
+        }
         out.push(FrameReport {
             coroutine: name.clone(),
             size: fr.size,
@@ -109,7 +119,19 @@ pub fn text(reports: &[FrameReport]) -> String {
             };
             let ty: String = f.ty.chars().take(22).collect();
             let holds: String = f.holds.chars().take(36).collect();
-            let _ = writeln!(s, "  {:>6} {:>5}  {:<22} {:<16} {:<36} {}", f.offset, f.size, ty, f.kind, holds, live);
+            let shared = if f.shares_with.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "  (shares bytes with @{})",
+                    f.shares_with.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", @")
+                )
+            };
+            let _ = writeln!(
+                s,
+                "  {:>6} {:>5}  {:<22} {:<16} {:<36} {}{shared}",
+                f.offset, f.size, ty, f.kind, holds, live
+            );
         }
         s.push('\n');
     }

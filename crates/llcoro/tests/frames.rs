@@ -48,3 +48,35 @@ fn promise_sits_where_coro_promise_expects_it() {
     assert_eq!(p["offset"], 16);
     assert_eq!(p["size"], 4);
 }
+
+#[test]
+fn allocas_with_disjoint_lifetimes_share_bytes_and_still_run() {
+    let j = frames("json", "tests/frames/disjoint_lifetimes.ll");
+    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
+    let fields = v[0]["fields"].as_array().expect("fields");
+    let off = |name: &str| {
+        fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in {j}"))["offset"].clone()
+    };
+    assert_eq!(off("%a"), off("%b"), "disjoint lifetimes share: {j}");
+    assert_ne!(off("%a"), off("%c"), "%c escapes and overlaps both: {j}");
+    assert_eq!(v[0]["size"], 152);
+
+    // The shared bytes must not change behaviour: lower, then run with lli-19.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("disjoint_lifetimes.low.ll");
+    let st = Command::new(LLCORO)
+        .current_dir(root)
+        .arg("tests/frames/disjoint_lifetimes.ll")
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("runs");
+    assert!(st.success());
+    match Command::new("lli-19").arg(&out).output() {
+        Ok(o) => {
+            assert_eq!(String::from_utf8_lossy(&o.stdout), "1\n2\n", "stderr: {}", String::from_utf8_lossy(&o.stderr))
+        }
+        Err(e) if std::env::var_os("CI").is_none() => eprintln!("skipping the run: lli-19 not found ({e})"),
+        Err(e) => panic!("lli-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
+    }
+}
