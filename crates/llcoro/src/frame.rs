@@ -58,6 +58,9 @@ pub struct Frame {
     pub ptr_size: u64,
     /// Allocas used after a suspend but never alive across one: every split function has its own.
     pub local_allocas: Vec<Value>,
+    /// Debug records now describing a variable as frame + offset; each split function declares
+    /// them at its entry if its body does not already.
+    pub declares: Vec<Inst>,
 }
 
 pub struct Env<'a> {
@@ -329,6 +332,32 @@ fn escapes(f: &Function, a: Value, src: &str, use_map: &FxHashMap<Value, Vec<Ins
         }
     }
     false
+}
+
+/// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
+/// `DW_OP_plus_uconst` to its expression. False if the record has no inline `!DIExpression(`.
+fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: u64, src: &str) -> bool {
+    let tmpl = &f.insts[u].tmpl;
+    let Some(at) = tmpl.iter().position(|p| matches!(p, llir::ir::Piece::Arg(x) if *x as usize == k)) else {
+        return false;
+    };
+    let Some(pi) = (at + 1..tmpl.len())
+        .find(|&i| matches!(&tmpl[i], llir::ir::Piece::Text(t) if t.get(src).contains("!DIExpression(")))
+    else {
+        return false;
+    };
+    if off != 0 {
+        let llir::ir::Piece::Text(t) = &tmpl[pi] else { return false };
+        let text = t.get(src);
+        let Some(p) = text.find("!DIExpression(") else { return false };
+        let open = p + "!DIExpression(".len();
+        let empty = text[open..].starts_with(')');
+        let new =
+            format!("{}DW_OP_plus_uconst, {off}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
+        f.insts[u].tmpl[pi] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+    }
+    f.insts[u].args[k] = frame;
+    true
 }
 
 impl Field {
@@ -656,7 +685,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;
     let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
-    let frame = Frame { fields, size, align, index_ty, index_off, ptr_size, local_allocas };
+    let mut frame = Frame { fields, size, align, index_ty, index_off, ptr_size, local_allocas, declares: Vec::new() };
 
     // ---- Rewrite: allocas into the frame. ----
     let dom = DomTree::compute(f, &cfg);
@@ -692,9 +721,17 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             if is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id) {
                 continue;
             }
+            if f.insts[u].is_debug() && !before_begin(f, u) {
+                // The variable now lives in the frame: describe it as frame + offset, so debuggers
+                // find it in every split function (the frame pointer is each part's parameter).
+                if point_into_frame(f, u, k, frame_val, off, src) {
+                    frame.declares.push(u);
+                    continue;
+                }
+            }
             if is_lifetime(f, u, src) || f.insts[u].is_debug() {
-                // Lifetime markers must name an alloca; debug records of frame slots are dropped
-                // for now rather than left pointing at a stack slot that no longer exists.
+                // Lifetime markers must name an alloca; a debug record that cannot be pointed into
+                // the frame is dropped rather than left pointing at a stack slot that is gone.
                 f.remove_inst(u);
                 continue;
             }

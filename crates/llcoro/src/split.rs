@@ -267,6 +267,23 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
         .collect();
     let maps = g.clone_reachable_from(f, &mut vmap, &roots);
     let mi = |i: Inst| maps.insts[i];
+    // Frame-resident variables declared in code this part does not contain are declared at its
+    // entry, so a debugger stopped anywhere in it finds them in the frame.
+    for &d in &frame.declares {
+        if maps.insts[d].is_some() || f.insts[d].block.is_none() {
+            continue;
+        }
+        if f.insts[d].args.len() != 1 {
+            continue;
+        }
+        let mut data = f.insts[d].clone();
+        for a in data.args.iter_mut() {
+            *a = vmap[*a].unwrap_or(hdl);
+        }
+        let ni = g.create_inst(types, data);
+        let pos = g.blocks[entry].insts.len();
+        g.insert_inst_at(entry, pos, ni);
+    }
 
     // Dispatch on the suspend index.
     let (mut seq, addr) = frame_addr(&mut g, types, hdl, frame.index_off, frame.index_ty, env.typed);
@@ -322,12 +339,51 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
     }
     rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
     g.remove_unreachable_blocks();
+    debug_frame_slot(&mut g, types, hdl, entry, frame, src);
     crate::debug::poison_dead_debug_operands(&mut g);
     g
 }
 
 /// Which part is being finished, its frame parameter, and where the original instructions went.
 type PartCtx<'a> = (Part, Value, &'a SecondaryMap<Inst, Option<Inst>>);
+
+/// Debug records that describe variables as frame + offset get the frame pointer from a stack slot
+/// (`DW_OP_deref` first): a register argument is soon reused at -O0, a stack slot stays valid for
+/// the whole function, which is what a debugger stopped anywhere in the part needs.
+fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: Block, frame: &Frame, src: &str) {
+    let uses: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| g.insts[i].is_debug() && g.insts[i].args.as_slice() == [hdl])
+        .collect();
+    if uses.is_empty() {
+        return;
+    }
+    let ptr = types.ptr;
+    let mut d = llir::ir::InstData::new(Opcode::Alloca, ptr, vec![t(&format!("alloca ptr, align {}", frame.ptr_size))]);
+    d.extra = Extra::Alloca { ty: ptr, align: Some(frame.ptr_size as u32) };
+    let slot_inst = g.create_inst(types, d);
+    let Some(slot) = g.insts[slot_inst].result else { return };
+    g.values[slot].name = Some("frame.debug".into());
+    let st = Builder::new(g, types).store(hdl, slot, frame.ptr_size);
+    g.insert_inst_at(entry, 0, slot_inst);
+    g.insert_inst_at(entry, 1, st);
+    for u in uses {
+        g.insts[u].args[0] = slot;
+        for p in g.insts[u].tmpl.iter_mut() {
+            if let Piece::Text(tx) = p {
+                let text = tx.get(src);
+                if let Some(k) = text.find("!DIExpression(") {
+                    let open = k + "!DIExpression(".len();
+                    let empty = text[open..].starts_with(')');
+                    let new = format!("{}DW_OP_deref{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
+                    *tx = Text::own(new);
+                    break;
+                }
+            }
+        }
+    }
+}
 
 /// Replaces the structural intrinsics left in `g`: in a part (`part` is set) or in the ramp.
 fn rewrite_intrinsics(
