@@ -20,7 +20,16 @@ pub struct Lowered {
     pub edits: Edits,
     pub warnings: Vec<Finding>,
     /// Per split coroutine: its name and frame, for reports.
-    pub frames: Vec<(String, split::Split)>,
+    pub frames: Vec<(String, FrameSummary)>,
+}
+
+/// What is kept of a split coroutine once its functions are printed.
+pub struct FrameSummary {
+    pub frame: crate::frame::Frame,
+    pub returns_frame: bool,
+    pub resume: String,
+    pub destroy: String,
+    pub suspend_points: u32,
 }
 
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
@@ -37,6 +46,33 @@ fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
         })
         .map(|(i, _)| (i, m.item_name(i).to_string()))
         .collect()
+}
+
+/// Lowers the using intrinsics of `out` (the functions replacing item `i`), verifies and prints them.
+fn finish(
+    i: usize,
+    mut out: Vec<Function>,
+    types: &mut llir::types::TypeTable,
+    cx: &Ctx<'_>,
+    edits: &mut Edits,
+    errors: &mut Vec<Finding>,
+    used_noop: &mut bool,
+) {
+    for g in out.iter_mut() {
+        *used_noop |= intrinsics::lower_uses(g, types, cx);
+        if let Err(mut e) = llir::verify::verify_function(g) {
+            e.help = Some("this is a bug in llcoro; please report it with the input file".into());
+            errors.push(Finding { severity: Severity::Error, error: e });
+        }
+    }
+    let mut texts = out.iter().map(|g| print_function(g, types, cx.src));
+    if let Some(first) = texts.next() {
+        edits.replace.insert(i, first);
+    }
+    let rest: Vec<String> = texts.collect();
+    if !rest.is_empty() {
+        edits.insert_after.insert(i, rest);
+    }
 }
 
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
@@ -101,11 +137,19 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
                 continue;
             }
             let sp = crate::debug::header_subprogram(suffix);
+            let nsusp = sh.suspends.len() as u32;
             match split::split(f, &mut types, sh, &env) {
                 Ok(s) => {
-                    out.push(s.ramp.clone());
-                    for part in &s.parts {
-                        let mut part = part.clone();
+                    let summary = FrameSummary {
+                        frame: s.frame,
+                        returns_frame: s.returns_frame,
+                        resume: s.parts.first().map(|p| p.name.to_string()).unwrap_or_default(),
+                        destroy: s.parts.get(1).map(|p| p.name.to_string()).unwrap_or_default(),
+                        suspend_points: nsusp,
+                    };
+                    frames.push((s.ramp.name.to_string(), summary));
+                    out.push(s.ramp);
+                    for mut part in s.parts {
                         // Each part gets its own copy of the subprogram, or no debug info at all.
                         let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
                         let cloned = sp.and_then(|sp| {
@@ -124,7 +168,6 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
                         }
                         out.push(part);
                     }
-                    frames.push((s.ramp.name.to_string(), s));
                 }
                 Err(es) => {
                     errors.extend(es);
@@ -140,32 +183,39 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         if has_attr {
             edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
         }
-        pending.push((i, out));
+        // A function that resumes or destroys a handle some call returned may call that ramp's
+        // parts directly, once every coroutine is known; the rest are finished and printed now,
+        // so that the module's functions are never all in memory at once.
+        let waits = out.iter().any(|g| {
+            g.inst_iter().any(|(_, x)| {
+                matches!(
+                    intrinsics::intr_of(g, x, src),
+                    Some(crate::intrinsics::Intr::Resume | crate::intrinsics::Intr::Destroy)
+                ) && g.insts[x]
+                    .call_args()
+                    .first()
+                    .and_then(|&h| g.value_inst(h))
+                    .is_some_and(|d| matches!(g.insts[d].op, llir::ir::Opcode::Call | llir::ir::Opcode::Invoke))
+            })
+        });
+        if waits {
+            pending.push((i, out));
+        } else {
+            let direct = FxHashMap::default();
+            let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct };
+            finish(i, out, &mut types, &cx, &mut edits, &mut errors, &mut used_noop);
+        }
     }
     // The using intrinsics last, once every coroutine's resume and destroy functions are known.
     let src = m.src.as_str();
     let direct: FxHashMap<String, (String, String)> = frames
         .iter()
-        .filter(|(_, s)| s.returns_frame && s.parts.len() >= 2)
-        .map(|(n, s)| (n.clone(), (s.parts[0].name.to_string(), s.parts[1].name.to_string())))
+        .filter(|(_, s)| s.returns_frame && !s.resume.is_empty())
+        .map(|(n, s)| (n.clone(), (s.resume.clone(), s.destroy.clone())))
         .collect();
     let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct };
-    for (i, mut out) in pending {
-        for g in out.iter_mut() {
-            used_noop |= intrinsics::lower_uses(g, &mut types, &cx);
-            if let Err(mut e) = llir::verify::verify_function(g) {
-                e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-                errors.push(Finding { severity: Severity::Error, error: e });
-            }
-        }
-        let mut texts = out.iter().map(|g| print_function(g, &types, src));
-        if let Some(first) = texts.next() {
-            edits.replace.insert(i, first);
-        }
-        let rest: Vec<String> = texts.collect();
-        if !rest.is_empty() {
-            edits.insert_after.insert(i, rest);
-        }
+    for (i, out) in pending {
+        finish(i, out, &mut types, &cx, &mut edits, &mut errors, &mut used_noop);
     }
     if !errors.is_empty() {
         return Err(errors);

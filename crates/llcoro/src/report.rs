@@ -46,9 +46,8 @@ fn variable_name(m: &Module, id: u32) -> Option<String> {
 
 pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
     let mut out = Vec::new();
-    for (name, split) in &lowered.frames {
-        let fr = &split.frame;
-        let ramp = &split.ramp;
+    for (name, summary) in &lowered.frames {
+        let fr = &summary.frame;
         let mut fields = Vec::new();
         for fl in &fr.fields {
             let (kind, default) = match fl.kind {
@@ -76,7 +75,6 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
                 shares_with: Vec::new(),
             });
         }
-        let _ = ramp;
         // Fields whose byte ranges overlap share storage (allocas whose lifetimes never meet).
         let ranges: Vec<(u64, u64)> = fields.iter().map(|f| (f.offset, f.offset + f.size)).collect();
         for (k, f) in fields.iter_mut().enumerate() {
@@ -91,10 +89,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
             coroutine: name.clone(),
             size: fr.size,
             align: fr.align,
-            suspend_points: split
-                .parts
-                .first()
-                .map_or(0, |_| fr.fields.iter().map(|f| f.live_across.len()).max().unwrap_or(0) as u32),
+            suspend_points: summary.suspend_points,
             fields,
         });
     }
