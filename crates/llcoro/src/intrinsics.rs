@@ -113,6 +113,28 @@ fn known_target(f: &Function, h: Value, cx: &Ctx<'_>, destroy: bool) -> Option<S
     Some(if destroy { d.clone() } else { r.clone() })
 }
 
+/// Loads the function pointer `off` bytes into frame `h` (resume at 0, destroy at one pointer),
+/// inserting the code before `at`.
+fn load_header_fn(f: &mut Function, types: &mut TypeTable, h: Value, off: u64, ptr_size: u64, at: Inst) -> Value {
+    let ptr = types.ptr;
+    let mut b = Builder::new(f, types);
+    let mut seq = Vec::new();
+    let slot = if off == 0 {
+        h
+    } else {
+        let g = b.gep_i8(h, off);
+        seq.push(g);
+        b.result(g)
+    };
+    let l = b.load(ptr, slot, ptr_size);
+    let v = b.result(l);
+    seq.push(l);
+    for n in seq {
+        f.insert_inst_before(at, n);
+    }
+    v
+}
+
 /// Lowers every "using" intrinsic in `f`. Returns true if `coro.noop` was used (the module then
 /// needs the no-op frame).
 pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool {
@@ -126,22 +148,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             // An invoked resume or destroy stays an invoke: the coroutine may throw.
             let h = args[0];
             let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-            let ptr = types.ptr;
-            let mut b = Builder::new(f, types);
-            let mut seq = Vec::new();
-            let slot = if off == 0 {
-                h
-            } else {
-                let g = b.gep_i8(h, off);
-                seq.push(g);
-                b.result(g)
-            };
-            let l = b.load(ptr, slot, cx.ptr_size);
-            let fnp = b.result(l);
-            seq.push(l);
-            for n in seq {
-                f.insert_inst_before(i, n);
-            }
+            let fnp = load_header_fn(f, types, h, off, cx.ptr_size, i);
             let d = &mut f.insts[i];
             d.args = [h, fnp].into_iter().collect();
             d.tmpl = vec![
@@ -173,23 +180,10 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (Intr::Resume | Intr::Destroy, [h]) => {
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-                let mut b = Builder::new(f, types);
-                let mut seq = Vec::new();
-                let slot = if off == 0 {
-                    *h
-                } else {
-                    let g = b.gep_i8(*h, off);
-                    seq.push(g);
-                    b.result(g)
-                };
-                let l = b.load(ptr, slot, cx.ptr_size);
-                let fnp = b.result(l);
-                let void = b.types.void;
-                let c = b.call("", "fastcc", void, fnp, &[*h]);
-                seq.extend([l, c]);
-                for n in seq {
-                    f.insert_inst_before(i, n);
-                }
+                let fnp = load_header_fn(f, types, *h, off, cx.ptr_size, i);
+                let void = types.void;
+                let c = Builder::new(f, types).call("", "fastcc", void, fnp, &[*h]);
+                f.insert_inst_before(i, c);
                 None
             }
             (Intr::Done, [h]) => {
@@ -219,22 +213,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (Intr::SubfnAddr, [h, idx]) => {
                 let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
-                let mut b = Builder::new(f, types);
-                let mut seq = Vec::new();
-                let slot = if k == 0 {
-                    *h
-                } else {
-                    let g = b.gep_i8(*h, k * cx.ptr_size);
-                    seq.push(g);
-                    b.result(g)
-                };
-                let l = b.load(ptr, slot, cx.ptr_size);
-                let r = b.result(l);
-                seq.push(l);
-                for n in seq {
-                    f.insert_inst_before(i, n);
-                }
-                Some(r)
+                Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx.ptr_size, i))
             }
             _ => continue,
         };
