@@ -18,7 +18,8 @@ pub struct MetaIndex {
     nodes: FxHashMap<u32, usize>,
     /// Node → local nodes that name it as `scope:` or `inlinedAt:`.
     children: FxHashMap<u32, Vec<u32>>,
-    next_id: u32,
+    /// The first id above every node of the module.
+    free: u32,
 }
 
 const LOCAL_KINDS: &[&str] =
@@ -53,40 +54,46 @@ impl MetaIndex {
                 }
             }
         }
-        MetaIndex { nodes, children, next_id: max + 1 }
+        MetaIndex { nodes, children, free: max + 1 }
+    }
+
+    /// The first metadata id no node of the module uses; new nodes are numbered from here.
+    pub fn first_free_id(&self) -> u32 {
+        self.free
     }
 
     /// Copies subprogram `sp` and its local metadata for a new function named `linkage_name`.
     /// Returns the new subprogram's id, the id map, and the new node definitions.
+    /// New ids are taken from `next_id`, which the caller owns (each worker has a range of its own).
     pub fn clone_subprogram(
-        &mut self,
+        &self,
         m: &Module,
         sp: u32,
         linkage_name: &str,
+        next_id: &mut u32,
     ) -> Option<(u32, FxHashMap<u32, u32>, Vec<String>)> {
         let sp_item = *self.nodes.get(&sp)?;
         if !m.item_text(sp_item).contains("!DISubprogram(") {
             return None;
         }
         let mut local = vec![sp];
+        let mut in_local: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        in_local.insert(sp);
         let mut k = 0;
         while k < local.len() {
             if let Some(ch) = self.children.get(&local[k]) {
                 for &c in ch {
-                    if !local.contains(&c) {
+                    if in_local.insert(c) {
                         local.push(c);
                     }
                 }
             }
             k += 1;
-            if local.len() > 1_000_000 {
-                break;
-            }
         }
         let mut map = FxHashMap::default();
         for &id in &local {
-            map.insert(id, self.next_id);
-            self.next_id += 1;
+            map.insert(id, *next_id);
+            *next_id += 1;
         }
         let mut defs = Vec::with_capacity(local.len());
         for &id in &local {
@@ -110,12 +117,13 @@ impl MetaIndex {
     /// Also copies the nodes `g` refers to (such as `!llvm.loop` nodes holding locations) that
     /// depend on an already copied node, so the part refers only to its own subprogram's metadata.
     pub fn clone_dependents(
-        &mut self,
+        &self,
         m: &Module,
         g: &Function,
         src: &str,
         map: &mut FxHashMap<u32, u32>,
         defs: &mut Vec<String>,
+        next_id: &mut u32,
     ) {
         let mut roots = Vec::new();
         for (_, i) in g.inst_iter() {
@@ -136,8 +144,8 @@ impl MetaIndex {
         let new: Vec<u32> =
             order.into_iter().filter(|id| memo.get(id) == Some(&true) && !map.contains_key(id)).collect();
         for &id in &new {
-            map.insert(id, self.next_id);
-            self.next_id += 1;
+            map.insert(id, *next_id);
+            *next_id += 1;
         }
         for id in new {
             let Some(&item) = self.nodes.get(&id) else { continue };

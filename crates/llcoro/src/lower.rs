@@ -2,16 +2,22 @@
 //! using intrinsics in, and the module edits that follow (new functions after their coroutine, the
 //! `llvm.coro.*` declarations and the presplit attribute removed, the no-op coroutine added).
 //! Passes read one function at a time; only this driver touches the module.
+//!
+//! Functions are lowered on all cores. Each thread interns types into its own copy of the module's
+//! table and numbers the metadata it creates in a range of its own, so threads share nothing
+//! mutable; results are merged in module order, so the output does not depend on scheduling.
 
+use crate::debug::MetaIndex;
 use crate::diag::Finding;
 use crate::frame::Env;
-use crate::intrinsics::{self, Ctx};
+use crate::intrinsics::{self, Ctx, Intr};
 use crate::shape;
 use crate::split;
 use codespan_reporting::diagnostic::Severity;
-use llir::ir::Function;
+use llir::ir::{Function, Opcode};
 use llir::layout::DataLayout;
 use llir::print::{Edits, print_function};
+use llir::types::TypeTable;
 use llir::{ItemKind, Module};
 use rustc_hash::FxHashMap;
 
@@ -26,6 +32,8 @@ pub struct Lowered {
 /// What is kept of a split coroutine once its functions are printed.
 pub struct FrameSummary {
     pub frame: crate::frame::Frame,
+    /// The spelling of each field's type (the frame's type handles belong to a worker's table).
+    pub field_types: Vec<String>,
     pub returns_frame: bool,
     pub resume: String,
     pub destroy: String,
@@ -34,6 +42,8 @@ pub struct FrameSummary {
 
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
 const NOOP_FN: &str = "@llcoro.noop.resume";
+/// Metadata ids each worker may use for the nodes it creates, above the module's own.
+const META_RANGE: u32 = 1 << 26;
 
 fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
     m.items
@@ -48,176 +58,262 @@ fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// Lowers the using intrinsics of `out` (the functions replacing item `i`), verifies and prints them.
-fn finish(
+/// What is shared, read-only, by every worker.
+struct Shared<'a> {
+    m: &'a Module,
+    dl: DataLayout,
+    group_refs: Vec<&'a str>,
+    meta: Option<MetaIndex>,
+    check_only: bool,
+}
+
+/// One worker's result for one `define`.
+#[derive(Default)]
+struct Outcome {
+    /// The printed replacement and the functions to insert after it.
+    texts: Option<(String, Vec<String>)>,
+    /// The function needs the module's direct-call map: redo it at the end.
+    deferred: bool,
+    errors: Vec<Finding>,
+    warnings: Vec<Finding>,
+    frame: Option<(String, FrameSummary)>,
+    new_meta: Vec<String>,
+    used_noop: bool,
+    presplit_attr: bool,
+}
+
+/// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
+/// module may let it call the part directly)?
+fn wants_direct_calls(out: &[Function], src: &str) -> bool {
+    out.iter().any(|g| {
+        g.inst_iter().any(|(_, x)| {
+            matches!(intrinsics::intr_of(g, x, src), Some(Intr::Resume | Intr::Destroy))
+                && g.insts[x]
+                    .call_args()
+                    .first()
+                    .and_then(|&h| g.value_inst(h))
+                    .is_some_and(|d| matches!(g.insts[d].op, Opcode::Call | Opcode::Invoke))
+        })
+    })
+}
+
+/// Lowers the `define` at item `i`. `direct` is the module's direct-call map once it is known;
+/// without it, a function that could use it is only marked `deferred`.
+fn process(
+    sh: &Shared<'_>,
     i: usize,
-    mut out: Vec<Function>,
-    types: &mut llir::types::TypeTable,
-    cx: &Ctx<'_>,
-    edits: &mut Edits,
-    errors: &mut Vec<Finding>,
-    used_noop: &mut bool,
-) {
+    types: &mut TypeTable,
+    next_meta: &mut u32,
+    direct: Option<&FxHashMap<String, (String, String)>>,
+) -> Outcome {
+    let m = sh.m;
+    let src = m.src.as_str();
+    let mut oc = Outcome::default();
+    let f = match m.parse_function_with(i, types) {
+        Ok(f) => f,
+        Err(e) => {
+            oc.errors.push(Finding { severity: Severity::Error, error: e });
+            return oc;
+        }
+    };
+    let suffix = f.header.suffix.get(src);
+    let has_attr = suffix.contains("presplitcoroutine")
+        || suffix.contains("\"coroutine.presplit\"")
+        || suffix.split_whitespace().any(|w| sh.group_refs.contains(&w));
+    oc.presplit_attr = has_attr;
+    let mut out: Vec<Function> = Vec::new();
+    if m.typed {
+        // Typed pointers need typed frame accesses and function-pointer casts throughout.
+        let at = f.inst_iter().map(|(_, x)| x).find(|&x| intrinsics::intr_of(&f, x, src).is_some());
+        oc.errors.push(shape::error_at(
+            &f,
+            at,
+            "coro-typed-pointers",
+            "lowering coroutines in typed-pointer (LLVM 14) IR is not supported yet".into(),
+            "use IR with opaque pointers (LLVM 15 or newer, or -opaque-pointers with LLVM 14), or LLVM 14's coro passes",
+        ));
+        return oc;
+    }
+    if shape::is_presplit(&f, src, &sh.group_refs) {
+        let (shp, findings) = shape::analyze(&f, src, types, has_attr);
+        for x in findings {
+            if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }
+        }
+        let Some(shp) = shp else { return oc };
+        let env = Env { src, dl: &sh.dl, typed: m.typed };
+        let nsusp = shp.suspends.len() as u32;
+        let sp = crate::debug::header_subprogram(suffix);
+        let s = match split::split(f, types, shp, &env) {
+            Ok(s) => s,
+            Err(es) => {
+                oc.errors.extend(es);
+                return oc;
+            }
+        };
+        if sh.check_only {
+            return oc;
+        }
+        let field_types = s.frame.fields.iter().map(|x| types.display(x.ty)).collect();
+        let summary = FrameSummary {
+            frame: s.frame,
+            field_types,
+            returns_frame: s.returns_frame,
+            resume: s.parts.first().map(|p| p.name.to_string()).unwrap_or_default(),
+            destroy: s.parts.get(1).map(|p| p.name.to_string()).unwrap_or_default(),
+            suspend_points: nsusp,
+        };
+        oc.frame = Some((s.ramp.name.to_string(), summary));
+        out.push(s.ramp);
+        for mut part in s.parts {
+            // Each part gets its own copy of the subprogram, or no debug info at all.
+            let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
+            let cloned = match (sp, sh.meta.as_ref()) {
+                (Some(sp), Some(meta)) => meta.clone_subprogram(m, sp, &linkage, next_meta),
+                _ => None,
+            };
+            match (cloned, sh.meta.as_ref()) {
+                (Some((new_sp, mut map, mut defs)), Some(meta)) => {
+                    meta.clone_dependents(m, &part, src, &mut map, &mut defs, next_meta);
+                    crate::debug::remap_function(&mut part, src, &map, new_sp);
+                    oc.new_meta.extend(defs);
+                }
+                _ => split::strip_debug(&mut part, src),
+            }
+            out.push(part);
+        }
+    } else {
+        if sh.check_only {
+            return oc;
+        }
+        out.push(f);
+    }
+    if direct.is_none() && wants_direct_calls(&out, src) {
+        oc.deferred = true;
+        return oc;
+    }
+    let empty = FxHashMap::default();
+    let cx = Ctx { src, ptr_size: sh.dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: direct.unwrap_or(&empty) };
     for g in out.iter_mut() {
-        *used_noop |= intrinsics::lower_uses(g, types, cx);
+        oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         if let Err(mut e) = llir::verify::verify_function(g) {
             e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-            errors.push(Finding { severity: Severity::Error, error: e });
+            oc.errors.push(Finding { severity: Severity::Error, error: e });
         }
     }
-    let mut texts = out.iter().map(|g| print_function(g, types, cx.src));
-    if let Some(first) = texts.next() {
-        edits.replace.insert(i, first);
-    }
-    let rest: Vec<String> = texts.collect();
-    if !rest.is_empty() {
-        edits.insert_after.insert(i, rest);
-    }
+    let mut texts = out.iter().map(|g| print_function(g, types, src));
+    let first = texts.next().unwrap_or_default();
+    oc.texts = Some((first, texts.collect()));
+    oc
 }
 
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
-    let dl = DataLayout::from_module_text(&m.src);
     let groups = presplit_groups(m);
-    let group_names: Vec<&str> = groups.iter().map(|(_, n)| n.as_str()).collect();
-    let group_names: Vec<String> = group_names.iter().map(|s| s.to_string()).collect();
-    let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
+    let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
+    let m: &Module = m;
+    let candidates: Vec<usize> = m
+        .definitions()
+        .filter(|&i| {
+            let text = m.item_text(i);
+            let head = text.split('{').next().unwrap_or("");
+            text.contains("@llvm.coro.")
+                || text.contains("presplitcoroutine")
+                || group_names.iter().any(|g| head.split_whitespace().any(|w| w == g))
+        })
+        .collect();
+    let any_debug = candidates.iter().any(|&i| m.item_text(i).split('{').next().unwrap_or("").contains("!dbg"));
+    let sh = Shared {
+        m,
+        dl: DataLayout::from_module_text(&m.src),
+        group_refs: group_names.iter().map(|s| s.as_str()).collect(),
+        meta: any_debug.then(|| MetaIndex::build(m)),
+        check_only,
+    };
+    let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
+
+    // Contiguous chunks of about equal text size, one per thread.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    let size = |i: usize| (m.items[i].span.end - m.items[i].span.start) as usize;
+    let total: usize = candidates.iter().map(|&i| size(i)).sum();
+    let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut acc = 0;
+    for &i in &candidates {
+        if acc > total / threads * chunks.len() && chunks.len() < threads {
+            chunks.push(Vec::new());
+        }
+        acc += size(i);
+        if let Some(c) = chunks.last_mut() {
+            c.push(i);
+        }
+    }
+    let results: Vec<Vec<(usize, Outcome)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks
+            .iter()
+            .enumerate()
+            .map(|(k, chunk)| {
+                let sh = &sh;
+                s.spawn(move || {
+                    let mut types = sh.m.types.clone();
+                    let mut next_meta = meta_base + k as u32 * META_RANGE;
+                    chunk.iter().map(|&i| (i, process(sh, i, &mut types, &mut next_meta, None))).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+
     let mut edits = Edits::default();
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     let mut frames = Vec::new();
+    let mut new_meta = Vec::new();
     let mut used_noop = false;
-    let mut types = m.types.clone();
-    let mut meta: Option<crate::debug::MetaIndex> = None;
-    let mut new_meta: Vec<String> = Vec::new();
-    let mut pending: Vec<(usize, Vec<Function>)> = Vec::new();
-    let defs: Vec<usize> = m.definitions().collect();
-    for i in defs {
-        let text = m.item_text(i);
-        let refs_group =
-            group_refs.iter().any(|g| text.split('{').next().unwrap_or("").split_whitespace().any(|w| w == *g));
-        if !text.contains("@llvm.coro.") && !text.contains("presplitcoroutine") && !refs_group {
-            continue;
+    let mut deferred = Vec::new();
+    let mut merge = |i: usize, oc: Outcome, edits: &mut Edits, frames: &mut Vec<(String, FrameSummary)>| {
+        errors.extend(oc.errors);
+        warnings.extend(oc.warnings);
+        new_meta.extend(oc.new_meta);
+        used_noop |= oc.used_noop;
+        if let Some(fr) = oc.frame {
+            frames.push(fr);
         }
-        let f = match m.parse_function_with(i, &mut types) {
-            Ok(f) => f,
-            Err(e) => return Err(vec![Finding { severity: Severity::Error, error: e }]),
-        };
-        let src = m.src.as_str();
-        let suffix = f.header.suffix.get(src);
-        let has_attr = suffix.contains("presplitcoroutine")
-            || suffix.contains("\"coroutine.presplit\"")
-            || suffix.split_whitespace().any(|w| group_refs.contains(&w));
-        let mut out: Vec<Function> = Vec::new();
-        if m.typed {
-            // Typed pointers need typed frame accesses and function-pointer casts throughout.
-            let at = f.inst_iter().map(|(_, i)| i).find(|&i| crate::intrinsics::intr_of(&f, i, src).is_some());
-            errors.push(shape::error_at(
-                &f,
-                at,
-                "coro-typed-pointers",
-                "lowering coroutines in typed-pointer (LLVM 14) IR is not supported yet".into(),
-                "use IR with opaque pointers (LLVM 15 or newer, or -opaque-pointers with LLVM 14), or LLVM 14's coro passes",
-            ));
-            continue;
-        }
-        if shape::is_presplit(&f, src, &group_refs) {
-            let (sh, findings) = shape::analyze(&f, src, &types, has_attr);
-            for x in findings {
-                if x.severity == Severity::Error { errors.push(x) } else { warnings.push(x) }
-            }
-            let Some(sh) = sh else { continue };
-            let env = Env { src, dl: &dl, typed: m.typed };
-            if check_only {
-                // Building the frame finds the remaining problems; nothing is written.
-                if let Err(es) = split::split(f, &mut types, sh, &env) {
-                    errors.extend(es);
-                }
-                continue;
-            }
-            let sp = crate::debug::header_subprogram(suffix);
-            let nsusp = sh.suspends.len() as u32;
-            match split::split(f, &mut types, sh, &env) {
-                Ok(s) => {
-                    let summary = FrameSummary {
-                        frame: s.frame,
-                        returns_frame: s.returns_frame,
-                        resume: s.parts.first().map(|p| p.name.to_string()).unwrap_or_default(),
-                        destroy: s.parts.get(1).map(|p| p.name.to_string()).unwrap_or_default(),
-                        suspend_points: nsusp,
-                    };
-                    frames.push((s.ramp.name.to_string(), summary));
-                    out.push(s.ramp);
-                    for mut part in s.parts {
-                        // Each part gets its own copy of the subprogram, or no debug info at all.
-                        let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
-                        let cloned = sp.and_then(|sp| {
-                            meta.get_or_insert_with(|| crate::debug::MetaIndex::build(m))
-                                .clone_subprogram(m, sp, &linkage)
-                        });
-                        match cloned {
-                            Some((new_sp, mut map, mut defs)) => {
-                                if let Some(mi) = meta.as_mut() {
-                                    mi.clone_dependents(m, &part, src, &mut map, &mut defs);
-                                }
-                                crate::debug::remap_function(&mut part, src, &map, new_sp);
-                                new_meta.extend(defs);
-                            }
-                            None => split::strip_debug(&mut part, src),
-                        }
-                        out.push(part);
-                    }
-                }
-                Err(es) => {
-                    errors.extend(es);
-                    continue;
-                }
-            }
-        } else {
-            out.push(f);
-        }
-        if check_only {
-            continue;
-        }
-        if has_attr {
+        if oc.presplit_attr && !check_only {
             edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
         }
-        // A function that resumes or destroys a handle some call returned may call that ramp's
-        // parts directly, once every coroutine is known; the rest are finished and printed now,
-        // so that the module's functions are never all in memory at once.
-        let waits = out.iter().any(|g| {
-            g.inst_iter().any(|(_, x)| {
-                matches!(
-                    intrinsics::intr_of(g, x, src),
-                    Some(crate::intrinsics::Intr::Resume | crate::intrinsics::Intr::Destroy)
-                ) && g.insts[x]
-                    .call_args()
-                    .first()
-                    .and_then(|&h| g.value_inst(h))
-                    .is_some_and(|d| matches!(g.insts[d].op, llir::ir::Opcode::Call | llir::ir::Opcode::Invoke))
-            })
-        });
-        if waits {
-            pending.push((i, out));
-        } else {
-            let direct = FxHashMap::default();
-            let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct };
-            finish(i, out, &mut types, &cx, &mut edits, &mut errors, &mut used_noop);
+        if let Some((first, rest)) = oc.texts {
+            edits.replace.insert(i, first);
+            if !rest.is_empty() {
+                edits.insert_after.insert(i, rest);
+            }
         }
+    };
+    for (i, oc) in results.into_iter().flatten() {
+        if oc.deferred {
+            if let Some(fr) = oc.frame {
+                frames.push(fr);
+            }
+            deferred.push(i);
+            continue;
+        }
+        merge(i, oc, &mut edits, &mut frames);
     }
-    // The using intrinsics last, once every coroutine's resume and destroy functions are known.
-    let src = m.src.as_str();
+    // Functions that may call a ramp's parts directly, now that every coroutine is known.
     let direct: FxHashMap<String, (String, String)> = frames
         .iter()
         .filter(|(_, s)| s.returns_frame && !s.resume.is_empty())
         .map(|(n, s)| (n.clone(), (s.resume.clone(), s.destroy.clone())))
         .collect();
-    let cx = Ctx { src, ptr_size: dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct };
-    for (i, out) in pending {
-        finish(i, out, &mut types, &cx, &mut edits, &mut errors, &mut used_noop);
+    let mut types = m.types.clone();
+    let mut next_meta = meta_base + threads as u32 * META_RANGE;
+    for i in deferred {
+        let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
+        // The frame of a coroutine redone here was already recorded by its worker.
+        oc.frame = None;
+        merge(i, oc, &mut edits, &mut frames);
     }
     if !errors.is_empty() {
+        errors.sort_by_key(|f| f.error.span.start);
         return Err(errors);
     }
     if check_only {
@@ -244,6 +340,5 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     if !new_meta.is_empty() {
         edits.append.push(new_meta.join("\n"));
     }
-    m.types = types;
     Ok(Lowered { edits, warnings, frames })
 }

@@ -49,7 +49,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
     for (name, summary) in &lowered.frames {
         let fr = &summary.frame;
         let mut fields = Vec::new();
-        for fl in &fr.fields {
+        for (k, fl) in fr.fields.iter().enumerate() {
             let (kind, default) = match fl.kind {
                 FieldKind::ResumeFn => ("resume function", "resume function pointer".to_string()),
                 FieldKind::DestroyFn => ("destroy function", "destroy function pointer".to_string()),
@@ -68,7 +68,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
                 offset: fl.offset,
                 size: fl.size,
                 align: fl.align,
-                ty: m.types.display(fl.ty),
+                ty: summary.field_types.get(k).cloned().unwrap_or_default(),
                 kind: kind.to_string(),
                 holds,
                 live_across: fl.live_across.clone(),
