@@ -44,6 +44,8 @@ const NOOP_FRAME: &str = "@llcoro.noop.frame";
 const NOOP_FN: &str = "@llcoro.noop.resume";
 /// Metadata ids each worker may use for the nodes it creates, above the module's own.
 const META_RANGE: u32 = 1 << 26;
+/// How many pieces the functions to lower are cut into (each runs on a thread of its own).
+const CHUNKS: usize = 8;
 
 fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
     m.items
@@ -232,8 +234,9 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     };
     let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
 
-    // Contiguous chunks of about equal text size, one per thread.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    // A fixed number of contiguous chunks of about equal text size, each on a thread of its own:
+    // new metadata ids depend on the chunk, so the output is the same on every machine.
+    let threads = CHUNKS;
     let size = |i: usize| (m.items[i].span.end - m.items[i].span.start) as usize;
     let total: usize = candidates.iter().map(|&i| size(i)).sum();
     let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
