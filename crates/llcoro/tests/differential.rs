@@ -47,15 +47,18 @@ use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::io::Read;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// The clang/LLVM major versions of the configurations.
+mod common;
+use common::{Output, excerpt, find_tool};
+
 const CLANG_VERSIONS: [u32; 2] = [19, 22];
 
 /// Optimization levels of the run configurations.
@@ -124,89 +127,6 @@ impl Recorder<'_> {
 // Process helpers
 // ---------------------------------------------------------------------------
 
-struct Output {
-    status: Option<ExitStatus>, // None = timed out (and killed)
-    timeout: Duration,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-}
-
-impl Output {
-    fn success(&self) -> bool {
-        self.status.is_some_and(|s| s.success())
-    }
-    fn status_text(&self) -> String {
-        match self.status {
-            None => format!("timed out after {}s", self.timeout.as_secs()),
-            Some(s) => match s.code() {
-                Some(c) => format!("exit status {c}"),
-                None => format!("{s}"),
-            },
-        }
-    }
-    /// A short description of a run: status plus stderr excerpt.
-    fn describe(&self) -> String {
-        let mut s = self.status_text();
-        let err = excerpt(&self.stderr);
-        if !err.is_empty() {
-            s.push_str("\n  stderr:\n");
-            s.push_str(&err);
-        }
-        s
-    }
-}
-
-/// First lines / characters of some tool output, for failure reports.
-fn excerpt(bytes: &[u8]) -> String {
-    const MAX_LINES: usize = 15;
-    const MAX_CHARS: usize = 1500;
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = String::new();
-    for (lines, line) in text.lines().enumerate() {
-        if lines == MAX_LINES || out.len() + line.len() > MAX_CHARS {
-            out.push_str("    [...]\n");
-            break;
-        }
-        out.push_str("    ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.trim_end().to_string()
-}
-
-/// Runs a command without stdin, capturing stdout and stderr, killing it
-/// after `timeout`.
-fn run(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    let mut out_pipe = child.stdout.take().unwrap();
-    let mut err_pipe = child.stderr.take().unwrap();
-    let out_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) if start.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("waiting for {:?}: {e}", cmd.get_program())),
-        }
-    };
-    Ok(Output { status, timeout, stdout: out_reader.join().unwrap(), stderr: err_reader.join().unwrap() })
-}
-
 /// Runs a tool that must succeed; the error describes the command and result.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
     let line = command_text(cmd);
@@ -217,26 +137,9 @@ fn run_tool(cmd: &mut Command) -> Result<Output, String> {
     }
 }
 
-/// Looks a program up on PATH (or checks an explicit path).
-fn find_tool(name: &str) -> Option<PathBuf> {
-    let p = Path::new(name);
-    if p.components().count() > 1 {
-        return is_executable(p).then(|| p.to_path_buf());
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
-}
-
-fn is_executable(p: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    }
-    #[cfg(not(unix))]
-    {
-        p.is_file()
-    }
+/// Runs a command without stdin, killing it after `timeout`.
+fn run(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
+    common::run_with(cmd, None, timeout)
 }
 
 fn command_text(cmd: &Command) -> String {

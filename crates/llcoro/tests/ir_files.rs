@@ -33,14 +33,15 @@
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::fs;
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus};
 use std::sync::Mutex;
-use std::thread;
-use std::time::{Duration, Instant};
+
+use std::time::Duration;
 
 /// Upper bound for one run of llcoro or of an LLVM tool.
+mod common;
+
 const TIMEOUT: Duration = Duration::from_secs(120);
 const INSTALL_SCRIPT: &str = "scripts/install-test-tools.sh";
 
@@ -117,50 +118,11 @@ impl Run {
 
 fn run(mut cmd: Command, stdin: Option<Vec<u8>>) -> Result<Run, String> {
     let shown = format!("{cmd:?}");
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
-    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
-
-    let writer = match (stdin, child.stdin.take()) {
-        (Some(data), Some(mut pipe)) => Some(thread::spawn(move || {
-            // The child may legitimately stop reading early (e.g. on a parse
-            // error), so a broken pipe is not an error here.
-            let _ = pipe.write_all(&data);
-        })),
-        _ => None,
-    };
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out_pipe.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err_pipe.read_to_end(&mut buf);
-        buf
-    });
-
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() >= deadline => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("timed out after {TIMEOUT:?}: {shown}"));
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("waiting for {shown} failed: {e}")),
-        }
-    };
-    if let Some(w) = writer {
-        let _ = w.join();
+    let o = common::run_with(&mut cmd, stdin.as_deref(), TIMEOUT).map_err(|e| format!("{e}: {shown}"))?;
+    match o.status {
+        Some(status) => Ok(Run { status, stdout: o.stdout, stderr: String::from_utf8_lossy(&o.stderr).into_owned() }),
+        None => Err(format!("timed out after {TIMEOUT:?}: {shown}")),
     }
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    Ok(Run { status, stdout, stderr })
 }
 
 fn cmd<I, S>(program: impl AsRef<OsStr>, args: I) -> Command

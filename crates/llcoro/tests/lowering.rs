@@ -45,14 +45,15 @@
 
 use std::fmt::Display;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus};
 use std::sync::Mutex;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Upper bound for one run of llcoro, a compiler, an LLVM tool or a test program.
+mod common;
+
 const TIMEOUT: Duration = Duration::from_secs(180);
 const INSTALL_SCRIPT: &str = "scripts/install-test-tools.sh";
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
@@ -198,36 +199,13 @@ impl Output {
 /// Runs `cmd` (stdin closed), capturing stdout and stderr, killing it after `TIMEOUT`.
 fn run(cmd: &mut Command) -> Result<Output, String> {
     let shown = format!("{cmd:?}");
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out_pipe.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err_pipe.read_to_end(&mut buf);
-        buf
-    });
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() >= deadline => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("timed out after {}s: {shown}", TIMEOUT.as_secs()));
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("waiting for {shown} failed: {e}")),
+    let o = common::run_with(cmd, None, TIMEOUT).map_err(|e| format!("{e}: {shown}"))?;
+    match o.status {
+        Some(status) => {
+            Ok(Output { status, stdout: o.stdout, stderr: String::from_utf8_lossy(&o.stderr).into_owned() })
         }
-    };
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    Ok(Output { status, stdout, stderr })
+        None => Err(format!("timed out after {}s: {shown}", TIMEOUT.as_secs())),
+    }
 }
 
 /// Runs a command that must succeed; records a failure and returns None otherwise.

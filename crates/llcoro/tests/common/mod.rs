@@ -1,0 +1,136 @@
+//! Helpers the end-to-end test harnesses share: running a tool with a timeout and capturing its
+//! output, and finding tools on PATH. Each harness uses only some of them.
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What a finished (or killed) process left behind.
+pub struct Output {
+    /// `None` when the process timed out and was killed.
+    pub status: Option<ExitStatus>,
+    pub timeout: Duration,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl Output {
+    pub fn success(&self) -> bool {
+        self.status.is_some_and(|s| s.success())
+    }
+
+    pub fn status_text(&self) -> String {
+        match self.status {
+            None => format!("timed out after {}s", self.timeout.as_secs()),
+            Some(s) => match s.code() {
+                Some(c) => format!("exit status {c}"),
+                None => format!("{s}"),
+            },
+        }
+    }
+
+    /// A short description of a run: status plus stderr excerpt.
+    pub fn describe(&self) -> String {
+        let mut s = self.status_text();
+        let err = excerpt(&self.stderr);
+        if !err.is_empty() {
+            s.push_str("\n  stderr:\n");
+            s.push_str(&err);
+        }
+        s
+    }
+}
+
+/// First lines / characters of some tool output, for failure reports.
+pub fn excerpt(bytes: &[u8]) -> String {
+    const MAX_LINES: usize = 15;
+    const MAX_CHARS: usize = 1500;
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for (lines, line) in text.lines().enumerate() {
+        if lines == MAX_LINES || out.len() + line.len() > MAX_CHARS {
+            out.push_str("    [...]\n");
+            break;
+        }
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+/// Runs `cmd` with optional stdin bytes, capturing stdout and stderr, and kills it after `timeout`.
+pub fn run_with(cmd: &mut Command, stdin: Option<&[u8]>, timeout: Duration) -> Result<Output, String> {
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let writer = match (stdin, child.stdin.take()) {
+        (Some(bytes), Some(mut pipe)) => {
+            let bytes = bytes.to_vec();
+            // Write errors are ignored: the child may legitimately exit early.
+            Some(thread::spawn(move || {
+                let _ = pipe.write_all(&bytes);
+            }))
+        }
+        _ => None,
+    };
+    let (Some(mut out_pipe), Some(mut err_pipe)) = (child.stdout.take(), child.stderr.take()) else {
+        return Err(format!("no output pipes for {:?}", cmd.get_program()));
+    };
+    let out_reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out_pipe.read_to_end(&mut v);
+        v
+    });
+    let err_reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err_pipe.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("waiting for {:?}: {e}", cmd.get_program())),
+        }
+    };
+    if let Some(w) = writer {
+        let _ = w.join();
+    }
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    Ok(Output { status, timeout, stdout, stderr })
+}
+
+/// Looks a program up on PATH (or checks an explicit path).
+pub fn find_tool(name: &str) -> Option<PathBuf> {
+    let p = Path::new(name);
+    if p.components().count() > 1 {
+        return is_executable(p).then(|| p.to_path_buf());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
+}
+
+pub fn is_executable(p: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
+}
