@@ -300,6 +300,68 @@ fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_bloc
     Lifetimes { always, clash, at_suspend }
 }
 
+/// For an alloca whose address never escapes: can a store to it reach a load from it across a
+/// suspend? (Per block: some suspend has a store before it, in its block or upstream, and a load
+/// after it downstream, ramp-only code after coro.end excluded.)
+fn memory_crosses(
+    f: &Function,
+    cfg: &Cfg,
+    a: Value,
+    shape: &Shape,
+    ramp_only: &FxHashSet<Inst>,
+    use_map: &FxHashMap<Value, Vec<Inst>>,
+) -> bool {
+    // Pointers derived from the alloca, then its stores and loads.
+    let mut ptrs = vec![a];
+    let mut k = 0;
+    while k < ptrs.len() {
+        for &u in use_map.get(&ptrs[k]).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
+                && let Some(r) = f.insts[u].result
+                && !ptrs.contains(&r)
+            {
+                ptrs.push(r);
+            }
+        }
+        k += 1;
+    }
+    let mut stores: Vec<Inst> = Vec::new();
+    let mut loads: Vec<Inst> = Vec::new();
+    for p in &ptrs {
+        for &u in use_map.get(p).map(|v| v.as_slice()).unwrap_or(&[]) {
+            match f.insts[u].op {
+                Opcode::Store if f.insts[u].args.get(1) == Some(p) => stores.push(u),
+                Opcode::Load if !ramp_only.contains(&u) => loads.push(u),
+                _ => {}
+            }
+        }
+    }
+    // Blocks strictly after some store, and blocks from which some load is reachable.
+    let mut after: FxHashSet<Block> = FxHashSet::default();
+    let mut work: Vec<Block> =
+        stores.iter().filter_map(|&s| f.insts[s].block).flat_map(|b| f.successors(b).to_vec()).collect();
+    while let Some(b) = work.pop() {
+        if after.insert(b) {
+            work.extend(f.successors(b).iter().copied());
+        }
+    }
+    let mut before: FxHashSet<Block> = FxHashSet::default();
+    let mut work: Vec<Block> = loads.iter().filter_map(|&l| f.insts[l].block).collect();
+    while let Some(b) = work.pop() {
+        if before.insert(b) {
+            work.extend(cfg.preds[b].iter().copied());
+        }
+    }
+    shape.suspends.iter().any(|s| {
+        let Some(sb) = f.insts[s.call].block else { return true };
+        let pos = |i: Inst| f.blocks[sb].insts.iter().position(|&x| x == i).unwrap_or(usize::MAX);
+        let written =
+            after.contains(&sb) || stores.iter().any(|&st| f.insts[st].block == Some(sb) && pos(st) < pos(s.call));
+        let read = f.successors(sb).iter().any(|b| before.contains(b));
+        written && read
+    })
+}
+
 /// Can the address of alloca `a` be copied somewhere (a call argument, a stored value, an integer)?
 /// Loads from it, stores into it, lifetime markers, debug records, and GEPs and casts whose results
 /// only do the same, do not count.
@@ -517,10 +579,23 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let suspend_blocks: Vec<Block> = shape.suspends.iter().filter_map(|s| f.insts[s.call].block).collect();
     let candidates: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
     let lt0 = lifetimes(f, &cfg, &candidates, src, &suspend_blocks);
+    let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for (_, u) in f.inst_iter() {
+        for &x in &f.insts[u].args {
+            use_map.entry(x).or_default().push(u);
+        }
+    }
     let local_allocas: Vec<Value> = candidates
         .iter()
         .enumerate()
-        .filter(|&(k, &a)| !lt0.at_suspend[k] && f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()))
+        .filter(|&(k, &a)| {
+            let plain = f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty());
+            // Dead at every suspend by its lifetime markers, or (for an alloca only ever loaded and
+            // stored) no suspend with a store before it and a load after it.
+            plain
+                && (!lt0.at_suspend[k]
+                    || (!escapes(f, a, src, &use_map) && !memory_crosses(f, &cfg, a, shape, &ramp_only, &use_map)))
+        })
         .map(|(_, &a)| a)
         .collect();
     allocas.retain(|a| !local_allocas.contains(a));
