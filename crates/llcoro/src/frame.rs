@@ -140,6 +140,9 @@ impl Lifetimes {
 
 fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_blocks: &[Block]) -> Lifetimes {
     let n = allocas.len();
+    if n == 0 {
+        return Lifetimes { always: Vec::new(), clash: Vec::new(), at_suspend: Vec::new() };
+    }
     let mut always: Vec<bool> = vec![true; n];
     // Per block: markers in order, as (alloca index, is_start).
     let mut markers: FxHashMap<Block, Vec<(usize, bool)>> = FxHashMap::default();
@@ -846,13 +849,8 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     }
 
     // ---- Rewrite: spills and reloads. ----
-    // (block, value) pairs for spilled values: one pass over the live-in sets.
-    let spill_set: FxHashSet<Value> = spills.iter().copied().collect();
-    let live_in: FxHashSet<(Block, Value)> = live
-        .live_in
-        .iter()
-        .flat_map(|(b, l)| l.iter().filter(|v| spill_set.contains(v)).map(move |&v| (b, v)))
-        .collect();
+    let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
+    let mut stamp_no = 0u32;
     for fl in frame.fields.clone() {
         let FieldKind::Spill(v) = fl.kind else { continue };
         // Store once, right after the definition (or after coro.begin for earlier values).
@@ -861,25 +859,29 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let st = Builder::new(f, types).store(v, addr, fl.align);
         seq.push(st);
         insert_all(f, at, seq);
-        // Flood from the suspend successors through blocks where v is live.
-        let mut flooded: FxHashSet<Block> = FxHashSet::default();
+        // Flood from the suspend successors through blocks where v is live. A stamp per block
+        // (this spill's number) marks the flooded ones without clearing anything between spills.
+        stamp_no += 1;
+        let lives = |b: Block| live.live_in[b].contains(&v);
         let mut work: Vec<Block> = shape
             .suspends
             .iter()
             .flat_map(|s| [s.resume_block, s.destroy_block])
             .flatten()
-            .filter(|&b| live_in.contains(&(b, v)))
+            .filter(|&b| lives(b))
             .collect();
         while let Some(b) = work.pop() {
-            if !flooded.insert(b) {
+            if flood_stamp[b] == stamp_no {
                 continue;
             }
+            flood_stamp[b] = stamp_no;
             for &s in f.successors(b) {
-                if live_in.contains(&(s, v)) && !flooded.contains(&s) {
+                if flood_stamp[s] != stamp_no && lives(s) {
                     work.push(s);
                 }
             }
         }
+        let flooded = |b: Block| flood_stamp[b] == stamp_no;
         let mut reload_in: FxHashMap<Block, Value> = FxHashMap::default();
         let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
         for (u, k) in my_uses {
@@ -889,12 +891,12 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             }
             let target = if f.insts[u].op == Opcode::Phi {
                 let inb = f.insts[u].blocks[k];
-                if !flooded.contains(&inb) {
+                if !flooded(inb) {
                     continue;
                 }
                 inb
             } else {
-                if !flooded.contains(&ub) {
+                if !flooded(ub) {
                     continue;
                 }
                 ub
