@@ -269,6 +269,15 @@ fn programs() -> Vec<Program> {
     let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let filter = std::env::var("LLCORO_DIFF_FILTER").ok();
     let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    // The shared headers under support/ are part of every program's fingerprint, so editing one
+    // rebuilds everything that may include it.
+    let mut support: Vec<PathBuf> =
+        fs::read_dir(dir.join("support")).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    support.sort();
+    let mut support_bytes = Vec::new();
+    for p in &support {
+        support_bytes.extend(fs::read(p).unwrap_or_default());
+    }
     let mut programs = Vec::new();
     for entry in entries {
         let path = entry.unwrap().path();
@@ -279,7 +288,9 @@ fn programs() -> Vec<Program> {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        let hash = hash_bytes(&fs::read(&path).unwrap());
+        let mut bytes = fs::read(&path).unwrap();
+        bytes.extend_from_slice(&support_bytes);
+        let hash = hash_bytes(&bytes);
         programs.push(Program { path, name, hash });
     }
     programs.sort_by(|a, b| a.name.cmp(&b.name));
