@@ -195,6 +195,17 @@ fn null_resume(f: &mut Function, types: &mut TypeTable, fr: Value, frame: &Frame
     seq
 }
 
+/// Resumes the coroutine whose handle is `h` (symmetric transfer): its resume function is at
+/// offset 0 of its frame. Returns the instructions, not yet placed.
+fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str) -> Vec<Inst> {
+    let ptr = b.types.ptr;
+    let ld = b.load(ptr, h, ptr_size);
+    let fnp = b.result(ld);
+    let void = b.types.void;
+    let c = b.call(prefix, "fastcc", void, fnp, &[h]);
+    vec![ld, c]
+}
+
 /// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
 fn part_suffix(suffix: &str) -> String {
     let mut out = Vec::new();
@@ -323,15 +334,8 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
         g.remove_inst(call);
         let transfer = s.transfer.and_then(|h| vmap[h]);
         let mut b = Builder::new(&mut g, types);
-        let mut tail = Vec::new();
-        if let Some(h) = transfer {
-            let ptr = b.types.ptr;
-            let ld = b.load(ptr, h, frame.ptr_size);
-            let fnp = b.result(ld);
-            let void = b.types.void;
-            let c = b.call("musttail ", "fastcc", void, fnp, &[h]);
-            tail.extend([ld, c]);
-        }
+        // In a part the transfer is a tail call, so chains of resumptions do not grow the stack.
+        let mut tail = transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "musttail ")).unwrap_or_default();
         tail.push(b.ret_void());
         for i in tail {
             g.append_inst(blk, i);
@@ -576,15 +580,8 @@ fn finish_ramp(
         f.remove_inst(s.switch);
         f.remove_inst(s.call);
         let mut b = Builder::new(&mut f, types);
-        let mut tail = Vec::new();
-        if let Some(h) = s.transfer {
-            let ptr = b.types.ptr;
-            let ld = b.load(ptr, h, frame.ptr_size);
-            let fnp = b.result(ld);
-            let void = b.types.void;
-            let c = b.call("", "fastcc", void, fnp, &[h]);
-            tail.extend([ld, c]);
-        }
+        // The ramp returns something else than the resume function, so no tail call here.
+        let mut tail = s.transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "")).unwrap_or_default();
         tail.push(b.br(default));
         for i in tail {
             f.append_inst(blk, i);

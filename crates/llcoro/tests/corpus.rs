@@ -223,22 +223,12 @@ fn rustc_llvm_major(version_text: &str) -> Option<u32> {
 /// failure under CI and printed as a skip notice otherwise; returns whether
 /// all tools were found.
 fn check_tools(names: &[String], what: &str, ci: bool, failures: &Failures) -> bool {
-    let missing: Vec<&str> = names.iter().filter(|n| find_tool(n).is_none()).map(|s| s.as_str()).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let list = missing.join(", ");
+    let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let Some(list) = common::missing_tools(&names) else { return true };
     if ci {
-        failures.add(
-            what,
-            "tool lookup",
-            format!("required tool(s) not found: {list}; run scripts/install-test-tools.sh"),
-        );
+        failures.add(what, "tool lookup", common::missing_failure(&list));
     } else {
-        println!(
-            "skipping {what}: {list} not found (run scripts/install-test-tools.sh; \
-             with CI set this is a failure)"
-        );
+        println!("{}", common::skip_notice(what, &list));
     }
     false
 }

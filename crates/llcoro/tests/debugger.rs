@@ -22,12 +22,10 @@ fn gdb_prints_frame_resident_locals_after_resume() {
     let ci = std::env::var_os("CI").is_some();
     for v in ["19", "22"] {
         let clang = format!("clang++-{v}");
-        for tool in [clang.as_str(), "gdb"] {
-            if !have(tool) {
-                assert!(!ci, "{tool} is needed under CI; run scripts/install-test-tools.sh");
-                eprintln!("skipping clang {v}: {tool} not found");
-                continue;
-            }
+        if let Some(tool) = [clang.as_str(), "gdb"].into_iter().find(|t| !have(t)) {
+            assert!(!ci, "{tool} is needed under CI; run scripts/install-test-tools.sh");
+            eprintln!("skipping clang {v}: {tool} not found");
+            continue;
         }
         let ll = scratch.join(format!("counter{v}.ll"));
         let low = scratch.join(format!("counter{v}.low.ll"));

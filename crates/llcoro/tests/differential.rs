@@ -192,23 +192,16 @@ fn parallel_for_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
 /// failure under CI and printed as a skip notice otherwise; returns whether
 /// all tools were found.
 fn check_tools(names: &[&str], what: &str, ci: bool, failures: &Mutex<Vec<Failure>>) -> bool {
-    let missing: Vec<&str> = names.iter().copied().filter(|n| find_tool(n).is_none()).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let list = missing.join(", ");
+    let Some(list) = common::missing_tools(names) else { return true };
     if ci {
         failures.lock().unwrap().push(Failure {
             program: "-".to_string(),
             config: what.to_string(),
             step: "tool lookup".to_string(),
-            detail: format!("required tool(s) not found: {list}; run scripts/install-test-tools.sh"),
+            detail: common::missing_failure(&list),
         });
     } else {
-        println!(
-            "differential: skipping {what}: {list} not found (run scripts/install-test-tools.sh; \
-             with CI set this is a failure)"
-        );
+        println!("differential: {}", common::skip_notice(what, &list));
     }
     false
 }

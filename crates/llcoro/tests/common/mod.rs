@@ -134,3 +134,19 @@ pub fn is_executable(p: &Path) -> bool {
         p.is_file()
     }
 }
+
+/// The tools in `names` that are not on PATH, comma-separated; `None` when all are there.
+pub fn missing_tools(names: &[&str]) -> Option<String> {
+    let missing: Vec<&str> = names.iter().copied().filter(|n| find_tool(n).is_none()).collect();
+    (!missing.is_empty()).then(|| missing.join(", "))
+}
+
+/// The failure recorded under CI for missing tools.
+pub fn missing_failure(list: &str) -> String {
+    format!("required tool(s) not found: {list}; run scripts/install-test-tools.sh")
+}
+
+/// The notice printed outside CI when `what` is skipped for missing tools.
+pub fn skip_notice(what: &str, list: &str) -> String {
+    format!("skipping {what}: {list} not found (run scripts/install-test-tools.sh; with CI set this is a failure)")
+}
