@@ -49,7 +49,7 @@ generator<std::uint64_t> fib() {
   std::uint64_t a = 0, b = 1;
   for (;;) {
     co_yield a;
-    std::uint64_t t = a + b;
+    std::uint64_t t = a + b;  // BREAK-HERE
     a = b;
     b = t;
   }

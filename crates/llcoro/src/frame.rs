@@ -8,8 +8,11 @@
 //!   crossing value is spilled: stored once after its definition, and reloaded in each block that
 //!   can be reached from a suspend while the value is live.
 //! - **Layout.** Resume function at 0, destroy function at one pointer, the promise where
-//!   `coro.promise` expects it, then the suspend index and the rest by decreasing alignment.
+//!   `coro.promise` expects it; the index, spills and allocas are packed around them by
+//!   `interference`, so fields never needed at the same time share bytes. Which allocas stay off
+//!   the frame, and when their bytes are needed, is `allocas`.
 
+use crate::allocas::{escapes, is_lifetime, lifetimes, memory_crosses};
 use crate::diag::Finding;
 use crate::intrinsics::{Intr, intr_of, promise_offset};
 use crate::shape::{Shape, error_at, is_unspillable};
@@ -122,283 +125,6 @@ fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashS
     out
 }
 
-/// Which frame allocas may never share bytes. Each alloca is alive from a `lifetime.start` on it
-/// until a `lifetime.end`; an alloca without markers is alive everywhere. Two allocas alive in the
-/// same block clash (a block-level, conservative test). Returns `clash(i, j)`.
-struct Lifetimes {
-    always: Vec<bool>,
-    clash: Vec<Vec<u64>>,
-    /// Alive at the end of some suspend's block, i.e. across that suspend.
-    at_suspend: Vec<bool>,
-}
-
-impl Lifetimes {
-    fn clash(&self, i: usize, j: usize) -> bool {
-        self.always[i] || self.always[j] || (self.clash[i][j / 64] >> (j % 64)) & 1 == 1
-    }
-}
-
-fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_blocks: &[Block]) -> Lifetimes {
-    let n = allocas.len();
-    if n == 0 {
-        return Lifetimes { always: Vec::new(), clash: Vec::new(), at_suspend: Vec::new() };
-    }
-    let mut always: Vec<bool> = vec![true; n];
-    // Per block: markers in order, as (alloca index, is_start).
-    let mut markers: FxHashMap<Block, Vec<(usize, bool)>> = FxHashMap::default();
-    let index: FxHashMap<Value, usize> = allocas.iter().enumerate().map(|(k, &v)| (v, k)).collect();
-    for (b, i) in f.inst_iter() {
-        let Some(name) = f.callee_name(i, src) else { continue };
-        let start = name.starts_with("@llvm.lifetime.start");
-        if !start && !name.starts_with("@llvm.lifetime.end") {
-            continue;
-        }
-        for a in f.insts[i].call_args() {
-            if let Some(&k) = index.get(a) {
-                always[k] = false;
-                markers.entry(b).or_default().push((k, start));
-            }
-        }
-    }
-    let words = n.div_ceil(64).max(1);
-    let empty = vec![0u64; words];
-    let set = |m: &mut [u64], k: usize, on: bool| {
-        if on {
-            m[k / 64] |= 1 << (k % 64);
-        } else {
-            m[k / 64] &= !(1 << (k % 64));
-        }
-    };
-    // Forward "maybe alive" dataflow to a fixed point, in reverse post-order.
-    let mut out: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut seen_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in &cfg.rpo {
-            let mut cur = empty.clone();
-            for p in &cfg.preds[b] {
-                if let Some(o) = out.get(p) {
-                    for (c, x) in cur.iter_mut().zip(o) {
-                        *c |= x;
-                    }
-                }
-            }
-            // Everything alive at some point of the block: what comes in, plus what starts here.
-            let mut touched = cur.clone();
-            for &(k, start) in markers.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
-                set(&mut cur, k, start);
-                if start {
-                    set(&mut touched, k, true);
-                }
-            }
-            if out.get(&b) != Some(&cur) {
-                out.insert(b, cur);
-                changed = true;
-            }
-            seen_in.insert(b, touched);
-        }
-    }
-    // Backward: an alloca holds something worth keeping only where a read (any use but a lifetime
-    // marker) can follow without a new lifetime.start first. Where neither is needed, two allocas
-    // may share bytes even if both are "maybe alive", as on destroy paths.
-    let mut uses_up: FxHashMap<Block, Vec<u64>> = FxHashMap::default(); // used before any start in B
-    let mut starts: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut used_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    for &b in &cfg.rpo {
-        let mut up = empty.clone();
-        let mut st = empty.clone();
-        let mut any = empty.clone();
-        for &i in &f.blocks[b].insts {
-            let name = f.callee_name(i, src).unwrap_or("");
-            let is_start = name.starts_with("@llvm.lifetime.start");
-            let is_marker = is_start || name.starts_with("@llvm.lifetime.end");
-            for a in &f.insts[i].args {
-                let Some(&k) = index.get(a) else { continue };
-                if is_start {
-                    set(&mut st, k, true);
-                } else if !is_marker && !f.insts[i].is_debug() {
-                    set(&mut any, k, true);
-                    if st[k / 64] >> (k % 64) & 1 == 0 {
-                        set(&mut up, k, true);
-                    }
-                }
-            }
-        }
-        uses_up.insert(b, up);
-        starts.insert(b, st);
-        used_in.insert(b, any);
-    }
-    let mut live_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in cfg.rpo.iter().rev() {
-            let mut out_b = empty.clone();
-            for s in f.successors(b) {
-                if let Some(li) = live_in.get(s) {
-                    for (o, x) in out_b.iter_mut().zip(li) {
-                        *o |= x;
-                    }
-                }
-            }
-            let st = &starts[&b];
-            let up = &uses_up[&b];
-            let new: Vec<u64> = (0..words).map(|w| up[w] | (out_b[w] & !st[w])).collect();
-            if live_in.get(&b) != Some(&new) {
-                live_in.insert(b, new);
-                changed = true;
-            }
-        }
-    }
-    // Only after both fixed points: an alloca counts in b where it is maybe alive and needed
-    // (live in, used in b, or live out of b).
-    let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
-    for (_, u) in f.inst_iter() {
-        for &x in &f.insts[u].args {
-            use_map.entry(x).or_default().push(u);
-        }
-    }
-    let escaped: Vec<bool> = allocas.iter().map(|&a| escapes(f, a, src, &use_map)).collect();
-    for &b in &cfg.rpo {
-        let mut needed = used_in[&b].clone();
-        if let Some(li) = live_in.get(&b) {
-            for (x, l) in needed.iter_mut().zip(li) {
-                *x |= l;
-            }
-        }
-        for s in f.successors(b) {
-            if let Some(li) = live_in.get(s) {
-                for (x, l) in needed.iter_mut().zip(li) {
-                    *x |= l;
-                }
-            }
-        }
-        // Only allocas whose address never escapes may be trimmed to their direct uses: an escaped
-        // address can be read through a copy anywhere in the lifetime.
-        for (k, &e) in escaped.iter().enumerate() {
-            if e {
-                set(&mut needed, k, true);
-            }
-        }
-        if let Some(t) = seen_in.get_mut(&b) {
-            for (x, nd) in t.iter_mut().zip(&needed) {
-                *x &= nd;
-            }
-        }
-    }
-    let mut clash = vec![vec![0u64; words]; n];
-    for touched in seen_in.values() {
-        for i in 0..n {
-            if touched[i / 64] >> (i % 64) & 1 == 1 {
-                for (c, t) in clash[i].iter_mut().zip(touched) {
-                    *c |= t;
-                }
-            }
-        }
-    }
-    let at_suspend = (0..n)
-        .map(|k| always[k] || suspend_blocks.iter().any(|b| out.get(b).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1)))
-        .collect();
-    Lifetimes { always, clash, at_suspend }
-}
-
-/// For an alloca whose address never escapes: can a store to it reach a load from it across a
-/// suspend? (Per block: some suspend has a store before it, in its block or upstream, and a load
-/// after it downstream, ramp-only code after coro.end excluded.)
-fn memory_crosses(
-    f: &Function,
-    cfg: &Cfg,
-    a: Value,
-    shape: &Shape,
-    ramp_only: &FxHashSet<Inst>,
-    use_map: &FxHashMap<Value, Vec<Inst>>,
-) -> bool {
-    // Pointers derived from the alloca, then its stores and loads.
-    let mut ptrs = vec![a];
-    let mut k = 0;
-    while k < ptrs.len() {
-        for &u in use_map.get(&ptrs[k]).map(|v| v.as_slice()).unwrap_or(&[]) {
-            if matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
-                && let Some(r) = f.insts[u].result
-                && !ptrs.contains(&r)
-            {
-                ptrs.push(r);
-            }
-        }
-        k += 1;
-    }
-    let mut stores: Vec<Inst> = Vec::new();
-    let mut loads: Vec<Inst> = Vec::new();
-    for p in &ptrs {
-        for &u in use_map.get(p).map(|v| v.as_slice()).unwrap_or(&[]) {
-            match f.insts[u].op {
-                Opcode::Store if f.insts[u].args.get(1) == Some(p) => stores.push(u),
-                Opcode::Load if !ramp_only.contains(&u) => loads.push(u),
-                _ => {}
-            }
-        }
-    }
-    // Blocks strictly after some store, and blocks from which some load is reachable.
-    let mut after: FxHashSet<Block> = FxHashSet::default();
-    let mut work: Vec<Block> =
-        stores.iter().filter_map(|&s| f.insts[s].block).flat_map(|b| f.successors(b).to_vec()).collect();
-    while let Some(b) = work.pop() {
-        if after.insert(b) {
-            work.extend(f.successors(b).iter().copied());
-        }
-    }
-    let mut before: FxHashSet<Block> = FxHashSet::default();
-    let mut work: Vec<Block> = loads.iter().filter_map(|&l| f.insts[l].block).collect();
-    while let Some(b) = work.pop() {
-        if before.insert(b) {
-            work.extend(cfg.preds[b].iter().copied());
-        }
-    }
-    shape.suspends.iter().any(|s| {
-        let Some(sb) = f.insts[s.call].block else { return true };
-        let pos = |i: Inst| f.blocks[sb].insts.iter().position(|&x| x == i).unwrap_or(usize::MAX);
-        let written =
-            after.contains(&sb) || stores.iter().any(|&st| f.insts[st].block == Some(sb) && pos(st) < pos(s.call));
-        let read = f.successors(sb).iter().any(|b| before.contains(b));
-        written && read
-    })
-}
-
-/// Can the address of alloca `a` be copied somewhere (a call argument, a stored value, an integer)?
-/// Loads from it, stores into it, lifetime markers, debug records, and GEPs and casts whose results
-/// only do the same, do not count.
-fn escapes(f: &Function, a: Value, src: &str, use_map: &FxHashMap<Value, Vec<Inst>>) -> bool {
-    // The alloca and everything derived from it, followed through the use lists.
-    let mut work = vec![a];
-    let mut seen = vec![a];
-    while let Some(p) = work.pop() {
-        if seen.len() > 4096 {
-            return true;
-        }
-        for &u in use_map.get(&p).map(|v| v.as_slice()).unwrap_or(&[]) {
-            let d = &f.insts[u];
-            let Some(pos) = d.args.iter().position(|&x| x == p) else { continue };
-            match d.op {
-                Opcode::Load => {}
-                Opcode::Store if pos == 1 && d.args[0] != p => {}
-                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast if pos == 0 => {
-                    if let Some(r) = d.result
-                        && !seen.contains(&r)
-                    {
-                        seen.push(r);
-                        work.push(r);
-                    }
-                }
-                _ if d.is_debug() => {}
-                Opcode::Call if f.callee_name(u, src).is_some_and(|n| n.starts_with("@llvm.lifetime.")) => {}
-                _ => return true,
-            }
-        }
-    }
-    false
-}
-
 /// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
 /// `DW_OP_plus_uconst` to its expression. False if the record has no inline `!DIExpression(`.
 fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: u64, src: &str) -> bool {
@@ -456,10 +182,6 @@ fn has_attachment(f: &Function, i: Inst, src: &str, name: &str) -> bool {
     f.insts[i].tmpl.iter().any(|p| matches!(p, llir::ir::Piece::Text(t) if t.get(src).contains(name)))
 }
 
-fn is_lifetime(f: &Function, i: Inst, src: &str) -> bool {
-    f.callee_name(i, src).is_some_and(|n| n.starts_with("@llvm.lifetime."))
-}
-
 /// The frame address `off` bytes in, typed for `ty` in the typed-pointer dialect.
 pub fn frame_addr(
     f: &mut Function,
@@ -499,9 +221,10 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let ramp_only = ramp_only_insts(f, shape, &cfg, src);
     // A suspend's use of its save token does count: a token saved before another suspend cannot
     // survive it, and that must be reported rather than miscompiled.
-    let live = Liveness::compute_ignoring(f, &cfg, |i| {
+    let ignored = |f: &Function, i: Inst| {
         (is_structural(f, i, src) && intr_of(f, i, src) != Some(Intr::Suspend)) || ramp_only.contains(&i)
-    });
+    };
+    let live = Liveness::compute_ignoring(f, &cfg, |i| ignored(f, i));
     let mut crossing: Vec<Value> = Vec::new();
     let mut seen: FxHashSet<Value> = FxHashSet::default();
     for s in &shape.suspends {
@@ -597,7 +320,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             // stored) no suspend with a store before it and a load after it.
             plain
                 && (!lt0.at_suspend[k]
-                    || (!escapes(f, a, src, &use_map) && !memory_crosses(f, &cfg, a, shape, &ramp_only, &use_map)))
+                    || (!escapes(f, a, src, &use_map) && !memory_crosses(f, &cfg, a, shape, &ramp_only, &use_map, src)))
         })
         .map(|(_, &a)| a)
         .collect();
@@ -688,46 +411,22 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The index first (it is read on every resume), then spills by decreasing alignment to limit
-    // padding, then the allocas, which share bytes when their lifetimes never meet.
-    let (mut movable, spill_fields): (Vec<Field>, Vec<Field>) =
-        rest.split_off(1).into_iter().partition(|x| matches!(x.kind, FieldKind::Alloca(_)));
-    let mut fixed = rest;
-    let mut spill_fields = spill_fields;
-    spill_fields.sort_by(|a, b| b.align.cmp(&a.align).then(b.size.cmp(&a.size)));
-    fixed.extend(spill_fields);
-    for mut fl in fixed {
-        fl.offset = end.div_ceil(fl.align) * fl.align;
-        end = fl.offset + fl.size;
-        fields.push(fl);
-    }
-    movable.sort_by(|a, b| b.size.cmp(&a.size).then(b.align.cmp(&a.align)));
-    let vals: Vec<Value> = movable
+    // Everything after the header and promise is packed by interference: fields that are never
+    // needed at the same time share bytes, and the rest go by decreasing alignment. The gap before
+    // an over-aligned promise is used too.
+    let frame_allocas: Vec<Value> = rest
         .iter()
-        .map(|x| match x.kind {
-            FieldKind::Alloca(v) => v,
-            _ => unreachable!("partitioned on allocas"),
+        .filter_map(|x| match x.kind {
+            FieldKind::Alloca(v) => Some(v),
+            _ => None,
         })
         .collect();
-    let lt = lifetimes(f, &cfg, &vals, src, &[]);
-    let clash = |i: usize, j: usize| lt.clash(i, j);
-    let base = end;
-    let mut placed: Vec<(u64, u64)> = Vec::new();
-    for (k, mut fl) in movable.into_iter().enumerate() {
-        // The lowest aligned offset whose bytes no interfering, already placed alloca uses.
-        let mut off = base.div_ceil(fl.align) * fl.align;
-        loop {
-            let hit = placed.iter().enumerate().find(|&(j, &(o, sz))| clash(k, j) && off < o + sz && o < off + fl.size);
-            match hit {
-                Some((_, &(o, sz))) => off = (o + sz).div_ceil(fl.align) * fl.align,
-                None => break,
-            }
-        }
-        fl.offset = off;
-        placed.push((off, fl.size));
-        end = end.max(off + fl.size);
-        fields.push(fl);
-    }
+    let lt = lifetimes(f, &cfg, &frame_allocas, src, &[]);
+    let clashes = crate::interference::compute(f, &live, &rest, &frame_allocas, &lt, &|i| ignored(f, i));
+    let fixed: Vec<(u64, u64)> = fields.iter().map(|x| (x.offset, x.size)).collect();
+    end = end.max(crate::interference::pack(&mut rest, &clashes, 2 * ptr_size, &fixed));
+    fields.extend(rest);
+    fields.sort_by(|a, b| a.offset.cmp(&b.offset).then(b.size.cmp(&a.size)));
     // What the report shows: where each value is live, and which source variable it is.
     let all: Vec<u32> = shape.suspends.iter().map(|s| s.index).collect();
     let mut var_of: FxHashMap<Value, u32> = FxHashMap::default();

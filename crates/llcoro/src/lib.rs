@@ -4,9 +4,11 @@
 //! passes → `llir::print::Edits` → text. Every function printed from the IR is verified first, so a
 //! bug in a pass becomes an error message, never invalid IR on disk.
 
+pub mod allocas;
 pub mod debug;
 pub mod diag;
 pub mod frame;
+pub mod interference;
 pub mod intrinsics;
 pub mod lower;
 pub mod pipeline;

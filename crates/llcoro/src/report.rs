@@ -114,13 +114,17 @@ pub fn text(reports: &[FrameReport]) -> String {
             };
             let ty: String = f.ty.chars().take(22).collect();
             let holds: String = f.holds.chars().take(36).collect();
-            let shared = if f.shares_with.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "  (shares bytes with @{})",
-                    f.shares_with.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", @")
-                )
+            // Name the fields sharing these bytes by what they hold: offsets alone repeat.
+            let others: Vec<&str> = r
+                .fields
+                .iter()
+                .filter(|g| !std::ptr::eq(*g, f) && g.offset < f.offset + f.size && f.offset < g.offset + g.size)
+                .map(|g| g.holds.as_str())
+                .collect();
+            let shared = match others.len() {
+                0 => String::new(),
+                1..=3 => format!("  (shares bytes with {})", others.join(", ")),
+                n => format!("  (shares bytes with {} and {} more)", others[..3].join(", "), n - 3),
             };
             let _ = writeln!(
                 s,

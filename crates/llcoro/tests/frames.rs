@@ -24,10 +24,11 @@ fn print_loop_frame_is_reported_exactly() {
     let at = |k: &str| fields.iter().find(|x| x["kind"] == k).unwrap_or_else(|| panic!("no {k} field in {j}"));
     assert_eq!(at("resume function")["offset"], 0);
     assert_eq!(at("destroy function")["offset"], 8);
-    assert_eq!(at("suspend index")["offset"], 16);
+    // Fields go by decreasing alignment: the i32 before the i1 index.
+    assert_eq!(at("suspend index")["offset"], 20);
     assert_eq!(at("suspend index")["type"], "i1");
     let spill = at("spill");
-    assert_eq!(spill["offset"], 20);
+    assert_eq!(spill["offset"], 16);
     assert_eq!(spill["type"], "i32");
     assert_eq!(spill["holds"], "%inc");
     assert_eq!(spill["live_across"], serde_json::json!([0]));
@@ -35,7 +36,7 @@ fn print_loop_frame_is_reported_exactly() {
     let t = frames("text", "tests/docs/coro_print_loop.ll");
     assert!(t.contains("@f: frame 24 bytes, align 8, 1 suspend points"), "{t}");
     let s = frames("svg", "tests/docs/coro_print_loop.ll");
-    assert!(s.starts_with("<svg") && s.contains("suspend 0") && s.contains("spill @20"), "{s}");
+    assert!(s.starts_with("<svg") && s.contains("suspend 0") && s.contains("spill @16"), "{s}");
 }
 
 #[test]
@@ -78,5 +79,80 @@ fn allocas_with_disjoint_lifetimes_share_bytes_and_still_run() {
         }
         Err(e) if std::env::var_os("CI").is_none() => eprintln!("skipping the run: lli-19 not found ({e})"),
         Err(e) => panic!("lli-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
+    }
+}
+
+/// LLVM's frame size for `file`: the `dereferenceable(N)` of the `.resume` function opt-19 writes.
+fn llvm_frame_size(file: &str) -> Option<u64> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = match Command::new("opt-19")
+        .current_dir(root)
+        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S", file])
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipping the comparison with LLVM: opt-19 not found ({e})");
+            return None;
+        }
+        Err(e) => panic!("opt-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
+    };
+    assert!(out.status.success(), "opt-19 failed: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("define") && l.contains(".resume(")).expect("a .resume function");
+    let n = line.split("dereferenceable(").nth(1).and_then(|r| r.split(')').next()).expect("dereferenceable(N)");
+    Some(n.parse().expect("a number"))
+}
+
+/// Lowers `file` with llcoro and with opt-19, runs both with lli-19, and returns llcoro's stdout
+/// after checking that the two agree.
+fn run_both_ways(file: &str) -> Option<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let stem = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("x").to_string();
+    let ours = tmp.join(format!("{stem}.llcoro.ll"));
+    let theirs = tmp.join(format!("{stem}.opt.ll"));
+    assert!(Command::new(LLCORO).current_dir(root).arg(file).arg("-o").arg(&ours).status().expect("runs").success());
+    let opt = Command::new("opt-19")
+        .current_dir(root)
+        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S", file, "-o"])
+        .arg(&theirs)
+        .status();
+    match opt {
+        Ok(st) => assert!(st.success(), "opt-19 failed on {file}"),
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipping the run: opt-19 not found ({e})");
+            return None;
+        }
+        Err(e) => panic!("opt-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
+    }
+    let run = |p: &std::path::Path| {
+        let o = Command::new("lli-19").arg(p).output().expect("lli-19 runs");
+        assert!(o.status.success(), "lli-19 {}: {}", p.display(), String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let (a, b) = (run(&ours), run(&theirs));
+    assert_eq!(a, b, "llcoro's lowering prints differently from LLVM's");
+    Some(a)
+}
+
+#[test]
+fn spilled_values_of_disjoint_regions_share_slots() {
+    // Four regions of eight i64 values, each live across its own suspend only.
+    let file = "tests/frames/regions.ll";
+    let j = frames("json", file);
+    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
+    let fields = v[0]["fields"].as_array().expect("fields");
+    let off = |name: &str| {
+        fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in {j}"))["offset"].clone()
+    };
+    assert_eq!(off("%v0_3"), off("%v2_3"), "values of different regions share: {j}");
+    assert_ne!(off("%v0_3"), off("%v0_4"), "values of one region do not: {j}");
+    assert_eq!(v[0]["size"], 88, "16 header bytes, eight shared i64 slots, the index: {j}");
+    if let Some(llvm) = llvm_frame_size(file) {
+        assert_eq!(llvm, 280, "LLVM gives each of the 32 values its own slot");
+    }
+    if let Some(out) = run_both_ways(file) {
+        assert_eq!(out, "36\n100\n164\n228\n");
     }
 }

@@ -1,0 +1,268 @@
+//! Which frame fields may share bytes, and the packing that gives every field its offset.
+//!
+//! Two fields clash when both can hold something still needed at one moment:
+//! - the suspend index clashes with everything (it is read on every resume and destroy);
+//! - two allocas clash when their lifetimes meet in some block (`allocas::Lifetimes`);
+//! - two spilled SSA values clash when one is live where the other is defined. A spill slot is
+//!   written right after its value's definition and read only where the value is used, so the
+//!   slot holds something needed only where the value is live: SSA interference, exact to the
+//!   instruction. It holds in every split function too, since each runs a piece of a path of the
+//!   unsplit function;
+//! - a spill and an alloca clash when some block has both the value live and the alloca's bytes
+//!   needed (block level: conservative).
+//!
+//! LLVM's frame builder lets only allocas share; sharing spills is where most of the gain is.
+
+use crate::allocas::Lifetimes;
+use crate::frame::{Field, FieldKind};
+use llir::analysis::liveness::Liveness;
+use llir::ir::{Block, Function, Inst, Opcode, Value, ValueKind};
+use rustc_hash::FxHashMap;
+
+/// Beyond this many fields the symmetric bit matrix (n² bits) is not worth it: nothing shares.
+const MAX_SHARING_FIELDS: usize = 8192;
+
+/// A symmetric clash relation over the fields of one frame.
+pub struct Clashes {
+    n: usize,
+    words: usize,
+    bits: Vec<u64>,
+    /// Every pair clashes (too many fields to track).
+    all: bool,
+}
+
+impl Clashes {
+    fn new(n: usize) -> Clashes {
+        if n > MAX_SHARING_FIELDS {
+            return Clashes { n, words: 0, bits: Vec::new(), all: true };
+        }
+        let words = n.div_ceil(64);
+        Clashes { n, words, bits: vec![0; n * words], all: false }
+    }
+
+    fn set(&mut self, i: usize, j: usize) {
+        if self.all || i >= self.n || j >= self.n || i == j {
+            return;
+        }
+        self.bits[i * self.words + j / 64] |= 1 << (j % 64);
+        self.bits[j * self.words + i / 64] |= 1 << (i % 64);
+    }
+
+    fn set_all(&mut self, i: usize) {
+        for j in 0..self.n {
+            self.set(i, j);
+        }
+    }
+
+    pub fn get(&self, i: usize, j: usize) -> bool {
+        self.all || (i != j && self.bits.get(i * self.words + j / 64).is_some_and(|w| (w >> (j % 64)) & 1 == 1))
+    }
+}
+
+/// The clash relation over `fields` (the frame's index, allocas and spills). `lt` describes
+/// `allocas`, the alloca fields' values in field order; `live` is the liveness the spills were
+/// chosen by, and `ignored` the instructions whose uses it does not count.
+pub fn compute(
+    f: &Function,
+    live: &Liveness,
+    fields: &[Field],
+    allocas: &[Value],
+    lt: &Lifetimes,
+    ignored: &dyn Fn(Inst) -> bool,
+) -> Clashes {
+    let n = fields.len();
+    let mut c = Clashes::new(n);
+    if c.all {
+        return c;
+    }
+    let mut spill_of: FxHashMap<Value, usize> = FxHashMap::default();
+    let alloca_field: FxHashMap<Value, usize> = fields
+        .iter()
+        .enumerate()
+        .filter_map(|(k, x)| match x.kind {
+            FieldKind::Alloca(v) => Some((v, k)),
+            _ => None,
+        })
+        .collect();
+    // Field number of each alloca bit in `lt`.
+    let bit_field: Vec<Option<usize>> = allocas.iter().map(|v| alloca_field.get(v).copied()).collect();
+    for (k, x) in fields.iter().enumerate() {
+        match x.kind {
+            FieldKind::Spill(v) => {
+                spill_of.insert(v, k);
+            }
+            FieldKind::Alloca(_) => {}
+            _ => c.set_all(k),
+        }
+    }
+    for (bi, &fi) in bit_field.iter().enumerate() {
+        let Some(fi) = fi else { continue };
+        if lt.always.get(bi).copied().unwrap_or(true) {
+            c.set_all(fi);
+            continue;
+        }
+        for (bj, &fj) in bit_field.iter().enumerate().skip(bi + 1) {
+            if let Some(fj) = fj
+                && lt.clash(bi, bj)
+            {
+                c.set(fi, fj);
+            }
+        }
+    }
+    if spill_of.is_empty() {
+        return c;
+    }
+    let def_block = |v: Value| match f.values[v].kind {
+        ValueKind::Param(_) => f.entry(),
+        ValueKind::Inst(i) => f.insts[i].block,
+        _ => None,
+    };
+    // Spill against spill: walk each block holding a spill's definition backwards from its
+    // live-out set; at a definition, everything live just after it clashes with it.
+    let mut def_blocks: Vec<Block> = spill_of.keys().filter_map(|&v| def_block(v)).collect();
+    def_blocks.sort_unstable();
+    def_blocks.dedup();
+    let mut cur: Vec<usize> = Vec::new();
+    for &b in &def_blocks {
+        cur.clear();
+        cur.extend(live.live_out[b].iter().filter_map(|v| spill_of.get(v)));
+        for &i in f.blocks[b].insts.iter().rev() {
+            let d = &f.insts[i];
+            if let Some(r) = d.result
+                && let Some(&k) = spill_of.get(&r)
+            {
+                cur.retain(|&x| x != k);
+                for &x in &cur {
+                    c.set(k, x);
+                }
+            }
+            if d.op != Opcode::Phi && !d.is_debug() && !ignored(i) {
+                for a in &d.args {
+                    if let Some(&k) = spill_of.get(a)
+                        && !cur.contains(&k)
+                    {
+                        cur.push(k);
+                    }
+                }
+            }
+        }
+        if Some(b) == f.entry() {
+            // Parameters are defined together before the entry block.
+            let params: Vec<usize> = f.params.iter().filter_map(|p| spill_of.get(p).copied()).collect();
+            for &p in &params {
+                for &x in params.iter().chain(&cur) {
+                    c.set(p, x);
+                }
+            }
+        }
+    }
+    // Spill against alloca, by block.
+    if !bit_field.is_empty() {
+        let mut present: Vec<usize> = Vec::new();
+        for (b, touched) in &lt.touched {
+            present.clear();
+            present.extend(live.live_in[*b].iter().chain(&live.live_out[*b]).filter_map(|v| spill_of.get(v)));
+            present.extend(f.blocks[*b].insts.iter().filter_map(|&i| f.insts[i].result.and_then(|r| spill_of.get(&r))));
+            if present.is_empty() {
+                continue;
+            }
+            for (bi, &fi) in bit_field.iter().enumerate() {
+                let Some(fi) = fi else { continue };
+                if touched.get(bi / 64).is_some_and(|w| (w >> (bi % 64)) & 1 == 1) {
+                    for &s in &present {
+                        c.set(fi, s);
+                    }
+                }
+            }
+        }
+    }
+    c
+}
+
+/// Gives every field in `fields` the lowest offset at or after `base`, aligned, whose bytes no
+/// clashing field and no `fixed` range (offset, size) uses. Fields are placed by decreasing
+/// alignment, then size, which leaves no padding between fields that cannot share. Returns the
+/// end of the last byte used.
+pub fn pack(fields: &mut [Field], clashes: &Clashes, base: u64, fixed: &[(u64, u64)]) -> u64 {
+    let mut order: Vec<usize> = (0..fields.len()).collect();
+    order.sort_by(|&a, &b| {
+        fields[b].align.cmp(&fields[a].align).then(fields[b].size.cmp(&fields[a].size)).then(a.cmp(&b))
+    });
+    let mut placed: Vec<usize> = Vec::new();
+    let mut end = base;
+    let mut busy: Vec<(u64, u64)> = Vec::new();
+    for k in order {
+        busy.clear();
+        busy.extend(fixed.iter().map(|&(o, s)| (o, o + s)));
+        busy.extend(
+            placed
+                .iter()
+                .filter(|&&j| clashes.get(k, j))
+                .map(|&j| (fields[j].offset, fields[j].offset + fields[j].size)),
+        );
+        busy.sort_unstable();
+        let (align, size) = (fields[k].align.max(1), fields[k].size);
+        let mut off = base.div_ceil(align) * align;
+        for &(o, e) in &busy {
+            if o >= off + size.max(1) {
+                break;
+            }
+            if e > off {
+                off = e.div_ceil(align) * align;
+            }
+        }
+        fields[k].offset = off;
+        end = end.max(off + size);
+        placed.push(k);
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use llir::types::TypeTable;
+
+    fn field(size: u64, align: u64) -> Field {
+        let types = TypeTable::default();
+        Field {
+            kind: FieldKind::Index,
+            ty: types.ptr,
+            offset: 0,
+            size,
+            align,
+            live_across: Vec::new(),
+            var: None,
+            ir_name: None,
+        }
+    }
+
+    #[test]
+    fn packing_shares_only_between_fields_that_do_not_clash() {
+        let mut fs = vec![field(8, 8), field(8, 8), field(8, 8), field(1, 1)];
+        let mut c = Clashes::new(4);
+        c.set(0, 1);
+        c.set_all(3);
+        let end = pack(&mut fs, &c, 16, &[(0, 16)]);
+        assert_eq!(fs[0].offset, 16);
+        assert_eq!(fs[1].offset, 24, "clashes with field 0");
+        assert_eq!(fs[2].offset, 16, "free to share with field 0");
+        assert_eq!(fs[3].offset, 32, "the index shares with nothing");
+        assert_eq!(end, 33);
+    }
+
+    #[test]
+    fn packing_fills_the_gap_before_a_fixed_range() {
+        // A 32-aligned promise at 32 leaves 16..32 free for small fields.
+        let mut fs = vec![field(8, 8), field(4, 4), field(16, 16)];
+        let mut c = Clashes::new(3);
+        for i in 0..3 {
+            c.set_all(i);
+        }
+        let end = pack(&mut fs, &c, 16, &[(0, 16), (32, 64)]);
+        assert_eq!(fs[2].offset, 16);
+        assert_eq!(fs[0].offset, 96);
+        assert_eq!(fs[1].offset, 104);
+        assert_eq!(end, 108);
+    }
+}
