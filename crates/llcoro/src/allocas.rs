@@ -15,6 +15,8 @@ pub struct Lifetimes {
     clash: Vec<Vec<u64>>,
     /// Alive at the end of some suspend's block, i.e. across that suspend.
     pub at_suspend: Vec<bool>,
+    /// Per alloca, the positions in `suspend_blocks` of the suspends it may be alive across.
+    pub alive_at: Vec<Vec<usize>>,
     /// Per block, the allocas (bit k for `allocas[k]`) alive there and holding something needed.
     pub touched: FxHashMap<Block, Vec<u64>>,
 }
@@ -32,6 +34,7 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
             always: Vec::new(),
             clash: Vec::new(),
             at_suspend: Vec::new(),
+            alive_at: Vec::new(),
             touched: FxHashMap::default(),
         };
     }
@@ -189,10 +192,15 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
             }
         }
     }
-    let at_suspend = (0..n)
-        .map(|k| always[k] || suspend_blocks.iter().any(|b| out.get(b).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1)))
+    let alive_at: Vec<Vec<usize>> = (0..n)
+        .map(|k| {
+            (0..suspend_blocks.len())
+                .filter(|&j| always[k] || out.get(&suspend_blocks[j]).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1))
+                .collect()
+        })
         .collect();
-    Lifetimes { always, clash, at_suspend, touched: seen_in }
+    let at_suspend = (0..n).map(|k| always[k] || !alive_at[k].is_empty()).collect();
+    Lifetimes { always, clash, at_suspend, alive_at, touched: seen_in }
 }
 
 /// For an alloca whose address never escapes: can a store to it reach a read of it across a
@@ -209,19 +217,7 @@ pub fn memory_crosses(
     src: &str,
 ) -> bool {
     // Pointers derived from the alloca, then its stores and loads.
-    let mut ptrs = vec![a];
-    let mut k = 0;
-    while k < ptrs.len() {
-        for &u in use_map.get(&ptrs[k]).map(|v| v.as_slice()).unwrap_or(&[]) {
-            if matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
-                && let Some(r) = f.insts[u].result
-                && !ptrs.contains(&r)
-            {
-                ptrs.push(r);
-            }
-        }
-        k += 1;
-    }
+    let ptrs = derived(f, a, use_map);
     let mut stores: Vec<Inst> = Vec::new();
     let mut loads: Vec<Inst> = Vec::new();
     for p in &ptrs {
@@ -380,4 +376,51 @@ pub fn call_access(f: &Function, u: Inst, k: usize, src: &str) -> Option<Access>
     } else {
         None
     }
+}
+
+/// `a` and the pointers derived from it by GEPs and casts, through the use lists.
+pub fn derived(f: &Function, a: Value, use_map: &FxHashMap<Value, Vec<Inst>>) -> Vec<Value> {
+    let mut ptrs = vec![a];
+    let mut k = 0;
+    while k < ptrs.len() {
+        for &u in use_map.get(&ptrs[k]).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
+                && f.insts[u].args.first() == Some(&ptrs[k])
+                && let Some(r) = f.insts[u].result
+                && !ptrs.contains(&r)
+            {
+                ptrs.push(r);
+            }
+        }
+        k += 1;
+    }
+    ptrs
+}
+
+/// The allocas pointer `v` may point into: followed back through GEPs, casts, phis and selects.
+pub fn pointer_bases(f: &Function, v: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut seen = vec![v];
+    let mut work = vec![v];
+    while let Some(p) = work.pop() {
+        let Some(i) = f.value_inst(p) else { continue };
+        let d = &f.insts[i];
+        let from: &[Value] = match d.op {
+            Opcode::Alloca => {
+                out.push(p);
+                &[]
+            }
+            Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast => d.args.get(..1).unwrap_or(&[]),
+            Opcode::Select => d.args.get(1..3).unwrap_or(&[]),
+            Opcode::Phi => &d.args,
+            _ => &[],
+        };
+        for &x in from {
+            if seen.len() < 1024 && !seen.contains(&x) {
+                seen.push(x);
+                work.push(x);
+            }
+        }
+    }
+    out
 }

@@ -12,7 +12,7 @@
 //!   `interference`, so fields never needed at the same time share bytes. Which allocas stay off
 //!   the frame, and when their bytes are needed, is `allocas`.
 
-use crate::allocas::{escapes, is_lifetime, lifetimes, memory_crosses};
+use crate::allocas::{derived, escapes, is_lifetime, lifetimes, memory_crosses, pointer_bases};
 use crate::diag::Finding;
 use crate::intrinsics::{Intr, intr_of, promise_offset};
 use crate::shape::{Shape, error_at, is_unspillable};
@@ -64,6 +64,10 @@ pub struct Frame {
     /// Debug records now describing a variable as frame + offset; each split function declares
     /// them at its entry if its body does not already.
     pub declares: Vec<Inst>,
+    /// Values live across a suspend that are recomputed after each resume instead of stored.
+    pub remat: Vec<Value>,
+    /// For the report: each rematerialised value's IR name, or its opcode when it has none.
+    pub remat_names: Vec<String>,
 }
 
 pub struct Env<'a> {
@@ -300,17 +304,61 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             _ => spills.push(v),
         }
     }
-    // An alloca whose lifetime markers say it is dead at every suspend needs no frame slot: each
-    // split function gets its own copy of it.
     let suspend_blocks: Vec<Block> = shape.suspends.iter().filter_map(|s| f.insts[s.call].block).collect();
-    let candidates: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
-    let lt0 = lifetimes(f, &cfg, &candidates, src, &suspend_blocks);
+    let suspend_numbers: Vec<u32> =
+        shape.suspends.iter().filter(|s| f.insts[s.call].block.is_some()).map(|s| s.index).collect();
     let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
     for (_, u) in f.inst_iter() {
         for &x in &f.insts[u].args {
             use_map.entry(x).or_default().push(u);
         }
     }
+    let dom = DomTree::compute(f, &cfg);
+    // Allocas whose bytes are reached across a suspend though their own address is not live there:
+    // those a crossing pointer is derived from, and those whose address escapes (a copy may be read
+    // after the suspend) while they are alive at one. Allocas the ramp reads after coro.end, or uses
+    // before coro.begin, stay on the ramp's stack (as in LLVM).
+    let mut hidden: Vec<Value> = spills.iter().flat_map(|&v| pointer_bases(f, v)).collect();
+    let others: Vec<Value> = f
+        .inst_iter()
+        .filter(|&(_, i)| f.insts[i].op == Opcode::Alloca && f.insts[i].args.is_empty())
+        .filter_map(|(_, i)| f.insts[i].result)
+        .filter(|a| !allocas.contains(a) && Some(*a) != shape.promise)
+        .collect();
+    let lt_others = lifetimes(f, &cfg, &others, src, &suspend_blocks);
+    hidden.extend(
+        others
+            .iter()
+            .enumerate()
+            .filter(|&(k, &a)| lt_others.at_suspend[k] && escapes(f, a, src, &use_map))
+            .map(|(_, &a)| a),
+    );
+    hidden.sort_unstable();
+    hidden.dedup();
+    for a in hidden {
+        let Some(ai) = f.value_inst(a) else { continue };
+        if allocas.contains(&a) || Some(a) == shape.promise || has_attachment(f, ai, src, "!coro.outside.frame") {
+            continue;
+        }
+        let ramp_local = derived(f, a, &use_map).iter().flat_map(|p| use_map.get(p).into_iter().flatten()).any(|&u| {
+            ramp_only.contains(&u)
+                || f.insts[u].block.is_some_and(|b| {
+                    if b == begin_block {
+                        let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
+                        pos(u) < pos(shape.begin)
+                    } else {
+                        !dom.dominates(begin_block, b)
+                    }
+                })
+        });
+        if !ramp_local {
+            allocas.push(a);
+        }
+    }
+    // An alloca whose lifetime markers say it is dead at every suspend needs no frame slot: each
+    // split function gets its own copy of it.
+    let candidates: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
+    let lt0 = lifetimes(f, &cfg, &candidates, src, &suspend_blocks);
     let local_allocas: Vec<Value> = candidates
         .iter()
         .enumerate()
@@ -344,6 +392,9 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     if !errors.is_empty() {
         return Err(errors);
     }
+    let free: FxHashSet<Value> = allocas.iter().copied().chain(shape.promise).collect();
+    let remat = rematerialisable(f, &spills, &free, &live, frame_val);
+    spills.retain(|v| !remat.contains(v));
 
     // ---- Layout. ----
     let ptr_size = env.dl.pointer_size(0);
@@ -421,7 +472,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             _ => None,
         })
         .collect();
-    let lt = lifetimes(f, &cfg, &frame_allocas, src, &[]);
+    let lt = lifetimes(f, &cfg, &frame_allocas, src, &suspend_blocks);
     let clashes = crate::interference::compute(f, &live, &rest, &frame_allocas, &lt, &|i| ignored(f, i));
     let fixed: Vec<(u64, u64)> = fields.iter().map(|x| (x.offset, x.size)).collect();
     end = end.max(crate::interference::pack(&mut rest, &clashes, 2 * ptr_size, &fixed));
@@ -451,6 +502,11 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                     .collect();
                 if matches!(fl.kind, FieldKind::Promise(_)) {
                     fl.live_across = all.clone();
+                } else if fl.live_across.is_empty()
+                    && let Some(k) = frame_allocas.iter().position(|&a| a == v)
+                {
+                    // Reached only through a derived or escaped pointer: where its lifetime spans.
+                    fl.live_across = lt.alive_at[k].iter().filter_map(|&j| suspend_numbers.get(j).copied()).collect();
                 }
                 fl.var = var_of.get(&v).copied();
                 fl.ir_name =
@@ -462,10 +518,26 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;
     let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
-    let mut frame = Frame { fields, size, align, index_ty, index_off, ptr_size, local_allocas, declares: Vec::new() };
+    let mut frame = Frame {
+        fields,
+        size,
+        align,
+        index_ty,
+        index_off,
+        ptr_size,
+        local_allocas,
+        declares: Vec::new(),
+        remat_names: remat
+            .iter()
+            .map(|&v| match f.values[v].name.as_deref().filter(|n| !llir::print::is_numbered(n)) {
+                Some(n) => format!("%{n}"),
+                None => f.value_inst(v).map_or_else(String::new, |i| format!("a {:?}", f.insts[i].op).to_lowercase()),
+            })
+            .collect(),
+        remat,
+    };
 
     // ---- Rewrite: allocas into the frame. ----
-    let dom = DomTree::compute(f, &cfg);
     // Positions are looked up when asked: rewriting removes and inserts instructions.
     let before_begin = |f: &Function, i: Inst| -> bool {
         let Some(b) = f.insts[i].block else { return false };
@@ -547,9 +619,14 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         return Err(errors);
     }
 
-    // ---- Rewrite: spills and reloads. ----
-    let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
-    let mut stamp_no = 0u32;
+    // ---- Rewrite: spills, rematerialised values and reloads. ----
+    let mut slot_of: FxHashMap<Value, (u64, Type, u64)> = FxHashMap::default();
+    for fl in &frame.fields {
+        if let FieldKind::Spill(v) = fl.kind {
+            slot_of.insert(v, (fl.offset, fl.ty, fl.align));
+        }
+    }
+    let mut order: Vec<Value> = Vec::new();
     for fl in frame.fields.clone() {
         let FieldKind::Spill(v) = fl.kind else { continue };
         // Store once, right after the definition (or after coro.begin for earlier values).
@@ -558,8 +635,16 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let st = Builder::new(f, types).store(v, addr, fl.align);
         seq.push(st);
         insert_all(f, at, seq);
+        order.push(v);
+    }
+    order.extend(frame.remat.iter().copied());
+    let mut reloads =
+        Reloads { frame: frame_val, typed: env.typed, slot_of, memo: FxHashMap::default(), top: FxHashMap::default() };
+    let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
+    let mut stamp_no = 0u32;
+    for v in order {
         // Flood from the suspend successors through blocks where v is live. A stamp per block
-        // (this spill's number) marks the flooded ones without clearing anything between spills.
+        // (this value's number) marks the flooded ones without clearing anything between values.
         stamp_no += 1;
         let lives = |b: Block| live.live_in[b].contains(&v);
         let mut work: Vec<Block> = shape
@@ -581,48 +666,182 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             }
         }
         let flooded = |b: Block| flood_stamp[b] == stamp_no;
-        let mut reload_in: FxHashMap<Block, Value> = FxHashMap::default();
         let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
         for (u, k) in my_uses {
             let Some(ub) = f.insts[u].block else { continue };
             if is_structural(f, u, src) {
                 continue;
             }
-            let target = if f.insts[u].op == Opcode::Phi {
-                let inb = f.insts[u].blocks[k];
-                if !flooded(inb) {
-                    continue;
-                }
-                inb
-            } else {
-                if !flooded(ub) {
-                    continue;
-                }
-                ub
-            };
-            let r = match reload_in.get(&target) {
-                Some(&r) => r,
-                None => {
-                    let at = if f.insts[u].op == Opcode::Phi {
-                        let n = f.blocks[target].insts.len().saturating_sub(1);
-                        (target, n)
-                    } else {
-                        (target, f.first_insertion_point(target))
-                    };
-                    let (mut seq, addr) = frame_addr(f, types, frame_val, fl.offset, fl.ty, env.typed);
-                    let mut b = Builder::new(f, types);
-                    let l = b.load(fl.ty, addr, fl.align);
-                    let r = b.result(l);
-                    seq.push(l);
-                    insert_all(f, at, seq);
-                    reload_in.insert(target, r);
-                    r
-                }
-            };
+            let phi = f.insts[u].op == Opcode::Phi;
+            let target = if phi { f.insts[u].blocks[k] } else { ub };
+            if !flooded(target) {
+                continue;
+            }
+            let r = reloads.get(f, types, v, target, phi);
             f.insts[u].args[k] = r;
         }
     }
     Ok(frame)
+}
+
+/// The value of a frame-resident value at the top (or, for phi operands, the end) of a block
+/// reached from a suspend: a load from its slot, or its recomputation from such values.
+struct Reloads {
+    frame: Value,
+    typed: bool,
+    slot_of: FxHashMap<Value, (u64, Type, u64)>,
+    memo: FxHashMap<(Value, Block, bool), Value>,
+    /// How many instructions this pass has put at the top of each block, so that later ones go
+    /// after the operands they use.
+    top: FxHashMap<Block, usize>,
+}
+
+impl Reloads {
+    fn get(&mut self, f: &mut Function, types: &mut TypeTable, v: Value, b: Block, at_end: bool) -> Value {
+        if v == self.frame || f.is_const(v) {
+            return v;
+        }
+        if let Some(&r) = self.memo.get(&(v, b, at_end)) {
+            return r;
+        }
+        let (seq, r) = if let Some(&(off, ty, align)) = self.slot_of.get(&v) {
+            let (mut seq, addr) = frame_addr(f, types, self.frame, off, ty, self.typed);
+            let mut bl = Builder::new(f, types);
+            let l = bl.load(ty, addr, align);
+            let r = bl.result(l);
+            seq.push(l);
+            (seq, r)
+        } else if let Some(i) = f.value_inst(v).filter(|&i| is_cheap(f, i)) {
+            // Rematerialised: the same instruction over the operands' values here.
+            let mut data = f.insts[i].clone();
+            for k in 0..data.args.len() {
+                data.args[k] = self.get(f, types, data.args[k], b, at_end);
+            }
+            let c = f.create_inst(types, data);
+            let Some(r) = f.insts[c].result else { return v };
+            (vec![c], r)
+        } else {
+            return v;
+        };
+        let at = if at_end {
+            (b, f.blocks[b].insts.len().saturating_sub(1))
+        } else {
+            let n = self.top.entry(b).or_insert(0);
+            let at = (b, f.first_insertion_point(b) + *n);
+            *n += seq.len();
+            at
+        };
+        insert_all(f, at, seq);
+        self.memo.insert((v, b, at_end), r);
+        r
+    }
+}
+
+/// An instruction without side effects that costs about one machine instruction: what
+/// rematerialisation may repeat.
+fn is_cheap(f: &Function, i: Inst) -> bool {
+    use Opcode::*;
+    let op = f.insts[i].op;
+    matches!(op, GetElementPtr | ICmp | Add | Sub | Mul | And | Or | Xor | Shl | LShr | AShr) || op.is_cast()
+}
+
+/// Rematerialisation, by an explicit cost rule. A value live across a suspend gets no frame slot,
+/// and is recomputed after each resume instead, when
+/// 1. its definition is cheap (`is_cheap`: a GEP, a cast, integer arithmetic other than division,
+///    or a comparison), and
+/// 2. recomputing it needs at most one load from the frame and at most three instructions in all:
+///    constants, the frame pointer and allocas in the frame are free (their address is the frame
+///    plus an offset); a spilled operand costs one load and must be live wherever this value is;
+///    a rematerialised operand costs what it costs, plus its instruction.
+///
+/// A slot costs its bytes in every frame and a store; a reload costs one load. So this trades at
+/// most a few register operations per resume for the slot's bytes, and never extends a live range.
+fn rematerialisable(
+    f: &Function,
+    spills: &[Value],
+    free: &FxHashSet<Value>,
+    live: &Liveness,
+    frame_val: Value,
+) -> Vec<Value> {
+    if !spills.iter().any(|&v| f.value_inst(v).is_some_and(|i| is_cheap(f, i))) {
+        return Vec::new();
+    }
+    let spill_set: FxHashSet<Value> = spills.iter().copied().collect();
+    // Blocks each spilled value is live into and out of, sorted for subset tests by merging.
+    let mut blocks_of: FxHashMap<Value, (Vec<Block>, Vec<Block>)> = FxHashMap::default();
+    for b in f.layout.iter().copied() {
+        for &v in &live.live_in[b] {
+            if spill_set.contains(&v) {
+                blocks_of.entry(v).or_default().0.push(b);
+            }
+        }
+        for &v in &live.live_out[b] {
+            if spill_set.contains(&v) {
+                blocks_of.entry(v).or_default().1.push(b);
+            }
+        }
+    }
+    for (ins, outs) in blocks_of.values_mut() {
+        ins.sort_unstable();
+        outs.sort_unstable();
+    }
+    let rc = RematCost { f, free, frame_val, spill_set, blocks_of };
+    spills
+        .iter()
+        .copied()
+        .filter(|&v| rc.of_inst(v, v, 0).is_some_and(|(loads, insts)| loads <= 1 && insts <= 3))
+        .collect()
+}
+
+/// Is sorted `a` a subset of sorted `b`?
+fn subset(a: &[Block], b: &[Block]) -> bool {
+    let mut it = b.iter();
+    a.iter().all(|x| it.by_ref().any(|y| y == x))
+}
+
+/// What recomputing a value costs, as (loads from the frame, instructions).
+struct RematCost<'a> {
+    f: &'a Function,
+    free: &'a FxHashSet<Value>,
+    frame_val: Value,
+    spill_set: FxHashSet<Value>,
+    /// Blocks each spilled value is live into and out of.
+    blocks_of: FxHashMap<Value, (Vec<Block>, Vec<Block>)>,
+}
+
+impl RematCost<'_> {
+    /// Is spilled value `w` live wherever `v` is (so using it where `v` is reloaded extends nothing)?
+    fn covers(&self, w: Value, v: Value) -> bool {
+        let (Some((wi, wo)), Some((vi, vo))) = (self.blocks_of.get(&w), self.blocks_of.get(&v)) else { return false };
+        subset(vi, wi) && subset(vo, wo)
+    }
+
+    /// The cost of having operand `x` where `at` is reloaded; None if it cannot be had.
+    fn of(&self, x: Value, at: Value, depth: u32) -> Option<(u32, u32)> {
+        if x == self.frame_val || self.f.is_const(x) || self.free.contains(&x) {
+            return Some((0, 0));
+        }
+        if x != at && self.spill_set.contains(&x) && self.covers(x, at) {
+            // Loaded (one load), unless recomputing it needs no load at all.
+            let again = if depth < 3 { self.of_inst(x, at, depth) } else { None };
+            return Some(again.filter(|c| c.0 == 0).unwrap_or((1, 0)));
+        }
+        if depth >= 3 {
+            return None;
+        }
+        self.of_inst(x, at, depth)
+    }
+
+    /// The cost of recomputing `x`'s own instruction.
+    fn of_inst(&self, x: Value, at: Value, depth: u32) -> Option<(u32, u32)> {
+        let i = self.f.value_inst(x).filter(|&i| is_cheap(self.f, i))?;
+        let mut total = (0, 1);
+        for &a in &self.f.insts[i].args {
+            let c = self.of(a, at, depth + 1)?;
+            total = (total.0 + c.0, total.1 + c.1);
+        }
+        Some(total)
+    }
 }
 
 /// Where code that feeds operand `k` of `u` goes: right before `u`, or at the end of the incoming

@@ -32,6 +32,8 @@ pub struct FrameReport {
     pub align: u64,
     pub suspend_points: u32,
     pub fields: Vec<FieldReport>,
+    /// Values live across a suspend that get no field: recomputed after each resume.
+    pub recomputed: Vec<String>,
 }
 
 /// The variable names of `!DILocalVariable` nodes, looked up in the module text.
@@ -91,6 +93,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
             align: fr.align,
             suspend_points: summary.suspend_points,
             fields,
+            recomputed: fr.remat_names.clone(),
         });
     }
     out
@@ -131,6 +134,9 @@ pub fn text(reports: &[FrameReport]) -> String {
                 "  {:>6} {:>5}  {:<22} {:<16} {:<36} {}{shared}",
                 f.offset, f.size, ty, f.kind, holds, live
             );
+        }
+        if !r.recomputed.is_empty() {
+            let _ = writeln!(s, "  recomputed after each resume (no field): {}", r.recomputed.join(", "));
         }
         s.push('\n');
     }

@@ -156,3 +156,36 @@ fn spilled_values_of_disjoint_regions_share_slots() {
         assert_eq!(out, "36\n100\n164\n228\n");
     }
 }
+
+#[test]
+fn allocas_reached_through_derived_or_escaped_pointers_live_in_the_frame() {
+    let file = "tests/frames/hidden_allocas.ll";
+    let j = frames("json", file);
+    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
+    let fields = v[0]["fields"].as_array().expect("fields");
+    for name in ["%a", "%b"] {
+        let fl = fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in the frame: {j}"));
+        assert_eq!(fl["kind"], "alloca");
+        assert_eq!(fl["live_across"], serde_json::json!([0, 1]), "{name}: {j}");
+    }
+    // %x, the GEP into %a, is recomputed from the frame address rather than stored.
+    assert_eq!(v[0]["recomputed"], serde_json::json!(["%x"]), "{j}");
+    if let Some(out) = run_both_ways(file) {
+        assert_eq!(out, "7\n9\n", "a dangling pointer into the ramp's stack reads what @scribble wrote");
+    }
+}
+
+#[test]
+fn cheap_values_are_recomputed_by_the_cost_rule() {
+    let file = "tests/frames/remat.ll";
+    let j = frames("json", file);
+    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
+    assert_eq!(v[0]["recomputed"], serde_json::json!(["%m", "%p"]), "one load and one instruction each: {j}");
+    let held: Vec<&str> =
+        v[0]["fields"].as_array().expect("fields").iter().filter_map(|x| x["holds"].as_str()).collect();
+    assert!(held.contains(&"%n") && held.contains(&"%q"), "%q would need two loads, so it keeps a slot: {j}");
+    assert_eq!(v[0]["size"], 32);
+    if let Some(out) = run_both_ways(file) {
+        assert_eq!(out, "12\n21\n33\n7\n");
+    }
+}
