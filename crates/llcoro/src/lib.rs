@@ -7,6 +7,7 @@
 pub mod allocas;
 pub mod debug;
 pub mod diag;
+pub mod elide;
 pub mod frame;
 pub mod interference;
 pub mod intrinsics;

@@ -19,7 +19,7 @@ use llir::layout::DataLayout;
 use llir::print::{Edits, print_function};
 use llir::types::TypeTable;
 use llir::{ItemKind, Module};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What lowering produced: the edits, and warnings about non-canonical but lowerable input.
 pub struct Lowered {
@@ -38,6 +38,19 @@ pub struct FrameSummary {
     pub resume: String,
     pub destroy: String,
     pub suspend_points: u32,
+    /// The heap-elided twin of the ramp and the cleanup function it installs, if one was made.
+    pub elided: Option<(String, String)>,
+    /// Callers that now keep this coroutine's frame in their own stack frame.
+    pub elided_in: Vec<String>,
+}
+
+/// What callers learn about the module's coroutines once all are split.
+#[derive(Default)]
+struct Direct {
+    /// Ramp (or elided twin) → its resume and destroy functions, for direct calls.
+    parts: FxHashMap<String, (String, String)>,
+    /// Ramp → its elided twin, frame size and alignment.
+    elidable: FxHashMap<String, crate::elide::Twin>,
 }
 
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
@@ -67,6 +80,8 @@ struct Shared<'a> {
     group_refs: Vec<&'a str>,
     meta: Option<MetaIndex>,
     check_only: bool,
+    /// Ramps some caller may want a heap-elided twin of (`elide::wanted`).
+    want_elided: FxHashSet<String>,
 }
 
 /// One worker's result for one `define`.
@@ -82,6 +97,8 @@ struct Outcome {
     new_meta: Vec<String>,
     used_noop: bool,
     presplit_attr: bool,
+    /// Ramps whose frame this function now provides (heap elision), one per call site.
+    elided: Vec<String>,
 }
 
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
@@ -101,13 +118,7 @@ fn wants_direct_calls(out: &[Function], src: &str) -> bool {
 
 /// Lowers the `define` at item `i`. `direct` is the module's direct-call map once it is known;
 /// without it, a function that could use it is only marked `deferred`.
-fn process(
-    sh: &Shared<'_>,
-    i: usize,
-    types: &mut TypeTable,
-    next_meta: &mut u32,
-    direct: Option<&FxHashMap<String, (String, String)>>,
-) -> Outcome {
+fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32, direct: Option<&Direct>) -> Outcome {
     let m = sh.m;
     let src = m.src.as_str();
     let mut oc = Outcome::default();
@@ -145,7 +156,8 @@ fn process(
         let env = Env { src, dl: &sh.dl, typed: m.typed };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::debug::header_subprogram(suffix);
-        let s = match split::split(f, types, shp, &env) {
+        let want = sh.want_elided.contains(f.name.as_ref());
+        let s = match split::split(f, types, shp, &env, want) {
             Ok(s) => s,
             Err(es) => {
                 oc.errors.extend(es);
@@ -163,9 +175,15 @@ fn process(
             resume: s.parts.first().map(|p| p.name.to_string()).unwrap_or_default(),
             destroy: s.parts.get(1).map(|p| p.name.to_string()).unwrap_or_default(),
             suspend_points: nsusp,
+            elided: s
+                .elided
+                .as_ref()
+                .map(|g| (g.name.to_string(), s.parts.get(2).map(|p| p.name.to_string()).unwrap_or_default())),
+            elided_in: Vec::new(),
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
+        out.extend(s.elided);
         for mut part in s.parts {
             // Each part gets its own copy of the subprogram, or no debug info at all.
             let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
@@ -193,8 +211,14 @@ fn process(
         oc.deferred = true;
         return oc;
     }
-    let empty = FxHashMap::default();
-    let cx = Ctx { src, ptr_size: sh.dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: direct.unwrap_or(&empty) };
+    let empty = Direct::default();
+    let direct = direct.unwrap_or(&empty);
+    if let [g] = out.as_mut_slice()
+        && !shape::is_presplit(g, src, &sh.group_refs)
+    {
+        oc.elided = crate::elide::elide_calls(g, types, src, &direct.elidable);
+    }
+    let cx = Ctx { src, ptr_size: sh.dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct.parts };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         if let Err(mut e) = llir::verify::verify_function(g) {
@@ -225,12 +249,14 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| m.item_text(i).split('{').next().unwrap_or("").contains("!dbg"));
+    let want_elided = crate::elide::wanted(m, &candidates, &group_names);
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
         group_refs: group_names.iter().map(|s| s.as_str()).collect(),
         meta: any_debug.then(|| MetaIndex::build(m)),
         check_only,
+        want_elided,
     };
     let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
 
@@ -273,7 +299,10 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
     let mut new_meta = Vec::new();
     let mut used_noop = false;
     let mut deferred = Vec::new();
+    let mut elided_at: Vec<(String, String)> = Vec::new();
     let mut merge = |i: usize, oc: Outcome, edits: &mut Edits, frames: &mut Vec<(String, FrameSummary)>| {
+        let caller = m.item_name(i).to_string();
+        elided_at.extend(oc.elided.into_iter().map(|r| (r, caller.clone())));
         errors.extend(oc.errors);
         warnings.extend(oc.warnings);
         new_meta.extend(oc.new_meta);
@@ -301,12 +330,16 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         }
         merge(i, oc, &mut edits, &mut frames);
     }
-    // Functions that may call a ramp's parts directly, now that every coroutine is known.
-    let direct: FxHashMap<String, (String, String)> = frames
-        .iter()
-        .filter(|(_, s)| s.returns_frame && !s.resume.is_empty())
-        .map(|(n, s)| (n.clone(), (s.resume.clone(), s.destroy.clone())))
-        .collect();
+    // Functions that may call a ramp's parts directly, now that every coroutine is known. A handle
+    // from an elided twin is destroyed by `.cleanup`: its memory is not the heap's.
+    let mut direct = Direct::default();
+    for (n, s) in frames.iter().filter(|(_, s)| s.returns_frame && !s.resume.is_empty()) {
+        direct.parts.insert(n.clone(), (s.resume.clone(), s.destroy.clone()));
+        if let Some((twin, cleanup)) = &s.elided {
+            direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
+            direct.elidable.insert(n.clone(), (twin.clone(), s.frame.size, s.frame.align));
+        }
+    }
     let mut types = m.types.clone();
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
     for i in deferred {
@@ -314,6 +347,11 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         // The frame of a coroutine redone here was already recorded by its worker.
         oc.frame = None;
         merge(i, oc, &mut edits, &mut frames);
+    }
+    for (ramp, caller) in elided_at {
+        if let Some((_, s)) = frames.iter_mut().find(|(n, _)| *n == ramp) {
+            s.elided_in.push(caller);
+        }
     }
     if !errors.is_empty() {
         errors.sort_by_key(|f| f.error.span.start);

@@ -34,6 +34,8 @@ pub struct FrameReport {
     pub fields: Vec<FieldReport>,
     /// Values live across a suspend that get no field: recomputed after each resume.
     pub recomputed: Vec<String>,
+    /// Callers that keep this coroutine's frame on their stack (heap elision), one per call site.
+    pub elided_in: Vec<String>,
 }
 
 /// The variable names of `!DILocalVariable` nodes, looked up in the module text.
@@ -94,6 +96,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
             suspend_points: summary.suspend_points,
             fields,
             recomputed: fr.remat_names.clone(),
+            elided_in: summary.elided_in.clone(),
         });
     }
     out
@@ -134,6 +137,9 @@ pub fn text(reports: &[FrameReport]) -> String {
                 "  {:>6} {:>5}  {:<22} {:<16} {:<36} {}{shared}",
                 f.offset, f.size, ty, f.kind, holds, live
             );
+        }
+        if !r.elided_in.is_empty() {
+            let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", r.elided_in.join(", "));
         }
         if !r.recomputed.is_empty() {
             let _ = writeln!(s, "  recomputed after each resume (no field): {}", r.recomputed.join(", "));

@@ -49,6 +49,8 @@ pub struct Split {
     /// Every `ret` of the ramp returns the frame, so a caller holding the ramp's result knows which
     /// resume and destroy functions it will reach.
     pub returns_frame: bool,
+    /// The ramp's heap-elided twin (`elide`), when asked for and the ramp returns its frame.
+    pub elided: Option<Function>,
 }
 
 /// `@f` + `.resume` → `@f.resume`, keeping quoted names quoted.
@@ -60,7 +62,14 @@ pub fn derived_name(name: &str, suffix: &str) -> String {
 }
 
 /// Lowers one presplit coroutine. `f` is consumed; on success the ramp replaces it.
-pub fn split(mut f: Function, types: &mut TypeTable, mut shape: Shape, env: &Env<'_>) -> Result<Split, Vec<Finding>> {
+/// Splits `f`. With `want_elided`, also makes the ramp's heap-elided twin (see `elided_ramp`).
+pub fn split(
+    mut f: Function,
+    types: &mut TypeTable,
+    mut shape: Shape,
+    env: &Env<'_>,
+    want_elided: bool,
+) -> Result<Split, Vec<Finding>> {
     let src = env.src;
     prepare(&mut f, types, &mut shape, src);
     shape::normalize(&mut f, types, &mut shape);
@@ -71,9 +80,83 @@ pub fn split(mut f: Function, types: &mut TypeTable, mut shape: Shape, env: &Env
     for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
         parts.push(make_part(&f, types, &shape, &frame, part, env));
     }
-    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env);
+    let twin = want_elided.then(|| f.clone());
+    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, None);
+    let elided = twin.filter(|_| returns_frame).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
     // The driver verifies every function once, after the last rewrite and before printing.
-    Ok(Split { ramp, parts, frame, returns_frame })
+    Ok(Split { ramp, parts, frame, returns_frame, elided })
+}
+
+/// The ramp's heap-elided twin, `@f.elided`: the same ramp with one more parameter, memory the
+/// caller provides (at least the frame's size and alignment) and keeps until the coroutine is
+/// destroyed. It never allocates, and it installs `.cleanup`, which destroys without freeing, as
+/// the destroy function. `elide` calls it where a caller is seen to destroy the coroutine on every
+/// path before returning.
+fn elided_ramp(
+    mut f: Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    parts: &[Function],
+    env: &Env<'_>,
+) -> Function {
+    let src = env.src;
+    f.name = derived_name(&f.name, "elided").into();
+    // Internal, and without comdat or debug info: only this module's callers use it.
+    let linkage = [
+        "private",
+        "internal",
+        "available_externally",
+        "linkonce",
+        "weak",
+        "common",
+        "appending",
+        "extern_weak",
+        "linkonce_odr",
+        "weak_odr",
+        "external",
+        "default",
+        "hidden",
+        "protected",
+        "dllimport",
+        "dllexport",
+        "dso_local",
+        "dso_preemptable",
+        "unnamed_addr",
+        "local_unnamed_addr",
+    ];
+    let prefix: Vec<&str> =
+        f.header.prefix.get(src).split_whitespace().filter(|w| *w != "define" && !linkage.contains(w)).collect();
+    f.header.prefix =
+        Text::own(format!("define internal {}", prefix.iter().map(|w| format!("{w} ")).collect::<String>()));
+    f.header.suffix = Text::own(part_suffix(f.header.suffix.get(src)));
+    strip_debug(&mut f, src);
+    let ptr = types.ptr;
+    f.header.params.push(Param {
+        ty: ptr,
+        attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
+    });
+    let name = f.unique_name("frame.mem");
+    let n = f.params.len() as u32;
+    let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
+    f.params.push(mem);
+    // Never allocate, never free: the memory is the caller's.
+    for &(i, k) in &shape.others {
+        if f.insts[i].block.is_none() {
+            continue;
+        }
+        let new = match k {
+            Intr::Alloc => f.const_value(types.i1, "false"),
+            Intr::Free => f.const_value(ptr, "null"),
+            _ => continue,
+        };
+        if let Some(r) = f.insts[i].result {
+            f.replace_all_uses(r, new);
+        }
+        f.remove_inst(i);
+    }
+    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
+    g
 }
 
 /// Steps that need no frame: give invoke results a normal edge of their own, turn
@@ -552,12 +635,18 @@ fn finish_ramp(
     frame: &Frame,
     parts: &[Function],
     env: &Env<'_>,
+    caller_mem: Option<Value>,
 ) -> (Function, bool) {
     let src = env.src;
-    // Store the resume and destroy functions right after coro.begin.
+    // Store the resume and destroy functions right after coro.begin (`.cleanup` as the destroy
+    // function when the frame is the caller's memory).
     let fr = shape.frame(&f);
     let mut seq = Vec::new();
-    for (k, part) in parts.iter().take(2).enumerate() {
+    let installed: Vec<&Function> = match caller_mem {
+        Some(_) => parts.iter().step_by(2).collect(),
+        None => parts.iter().take(2).collect(),
+    };
+    for (k, part) in installed.into_iter().enumerate() {
         let fnv = f.const_value(types.ptr, &part.name);
         let (mut a, addr) = frame_addr(&mut f, types, fr, k as u64 * frame.ptr_size, types.ptr, env.typed);
         seq.append(&mut a);
@@ -588,8 +677,8 @@ fn finish_ramp(
         }
     }
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
-    // coro.begin's frame is the memory it was given; coro.id goes.
-    let mem = f.insts[shape.begin].call_args().get(1).copied();
+    // coro.begin's frame is the memory it was given (or the caller's); coro.id goes.
+    let mem = caller_mem.or_else(|| f.insts[shape.begin].call_args().get(1).copied());
     if let (Some(mem), Some(r)) = (mem, f.insts[shape.begin].result) {
         f.replace_all_uses(r, mem);
     }
