@@ -11,6 +11,9 @@
 //! version too, so a copy of the handle kept elsewhere dangles in both. The twin installs `.cleanup`
 //! as its destroy function, so whoever destroys it, nothing frees the caller's stack.
 //!
+//! Like LLVM's CoroElide, the path check follows the CFG: a call that unwinds without an `invoke`
+//! leaves the caller on no edge, so it is not a path out.
+//!
 //! This pass reads and rewrites one function (the caller); it only needs to know, for each ramp in
 //! the module, the name, size and alignment of its twin.
 
@@ -176,4 +179,51 @@ fn destroyed_on_every_path(g: &Function, c: Inst, h: Value, src: &str) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parses `body` as `@caller`, with `@gen` a ramp and `@use` an opaque function, and returns
+    /// whether its first call of `@gen` is elided.
+    fn elided(body: &str) -> bool {
+        let src = format!(
+            "declare ptr @gen()\ndeclare void @use(ptr)\ndeclare void @llvm.coro.destroy(ptr)\n\
+             define void @caller(i1 %c) {{\n{body}}}\n"
+        );
+        let m = Module::parse(src).map_err(|e| e.0).expect("parses");
+        let i = m.definitions().next().expect("a define");
+        let mut types = m.types.clone();
+        let mut g = m.parse_function_with(i, &mut types).expect("function");
+        let twins: FxHashMap<String, Twin> =
+            [("@gen".to_string(), ("@gen.elided".to_string(), 24, 8))].into_iter().collect();
+        let src = m.src.clone();
+        let out = elide_calls(&mut g, &mut types, &src, &twins);
+        if !out.is_empty() {
+            let text = llir::print::print_function(&g, &types, &src);
+            assert!(text.contains("%coro.elided.frame = alloca [24 x i8], align 8"), "{text}");
+            assert!(text.contains("call ptr @gen.elided(ptr %coro.elided.frame)"), "{text}");
+            llir::verify::verify_function(&g).expect("verifies");
+        }
+        !out.is_empty()
+    }
+
+    #[test]
+    fn destroyed_on_every_path() {
+        let straight = "entry:\n  %h = call ptr @gen()\n  call void @use(ptr %h)\n  call void @llvm.coro.destroy(ptr %h)\n  ret void\n";
+        assert!(elided(straight));
+        // Both arms destroy, and a path that ends in unreachable never returns.
+        let arms = "entry:\n  %h = call ptr @gen()\n  br i1 %c, label %a, label %b\na:\n  call void @llvm.coro.destroy(ptr %h)\n  ret void\nb:\n  unreachable\n";
+        assert!(elided(arms));
+    }
+
+    #[test]
+    fn a_path_without_destroy_keeps_the_heap() {
+        let one_arm = "entry:\n  %h = call ptr @gen()\n  br i1 %c, label %a, label %b\na:\n  call void @llvm.coro.destroy(ptr %h)\n  ret void\nb:\n  ret void\n";
+        assert!(!elided(one_arm));
+        // Created again in a loop before the last one is destroyed: one alloca cannot hold both.
+        let loop_ = "entry:\n  br label %l\nl:\n  %h = call ptr @gen()\n  br i1 %c, label %l, label %x\nx:\n  call void @llvm.coro.destroy(ptr %h)\n  ret void\n";
+        assert!(!elided(loop_));
+    }
 }

@@ -33,6 +33,8 @@ pub enum FieldKind {
     Index,
     Spill(Value),
     Alloca(Value),
+    /// With `Dispatch::IndirectBr`: the address of the block `.resume` continues at.
+    ResumeLabel,
 }
 
 #[derive(Clone, Debug)]
@@ -58,6 +60,8 @@ pub struct Frame {
     pub align: u64,
     pub index_ty: Type,
     pub index_off: u64,
+    /// Where the resume block address is, with `Dispatch::Indirectbr`.
+    pub label_off: Option<u64>,
     pub ptr_size: u64,
     /// Allocas used after a suspend but never alive across one: every split function has its own.
     pub local_allocas: Vec<Value>,
@@ -74,6 +78,18 @@ pub struct Env<'a> {
     pub src: &'a str,
     pub dl: &'a DataLayout,
     pub typed: bool,
+    pub dispatch: Dispatch,
+}
+
+/// How `.resume` finds where to continue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dispatch {
+    /// A `switch` on the suspend index (LLVM's way).
+    #[default]
+    Switch,
+    /// An `indirectbr` on a block address each suspend stores in the frame (Kotlin/Native's
+    /// computed goto); the index stays for `.destroy` and `.cleanup`.
+    Indirectbr,
 }
 
 /// Is `i` a coroutine intrinsic call that splitting rewrites (so its operands are not real uses)?
@@ -455,6 +471,9 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             )),
         }
     }
+    if env.dispatch == Dispatch::Indirectbr {
+        rest.push(Field::new(FieldKind::ResumeLabel, types.ptr, ptr_size, ptr_size));
+    }
     for &v in &spills {
         let ty = f.values[v].ty;
         rest.push(Field::new(FieldKind::Spill(v), ty, env.dl.alloc_size(types, ty), env.dl.abi_align(types, ty)));
@@ -518,12 +537,14 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;
     let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
+    let label_off = fields.iter().find(|x| x.kind == FieldKind::ResumeLabel).map(|x| x.offset);
     let mut frame = Frame {
         fields,
         size,
         align,
         index_ty,
         index_off,
+        label_off,
         ptr_size,
         local_allocas,
         declares: Vec::new(),

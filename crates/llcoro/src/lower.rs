@@ -9,7 +9,7 @@
 
 use crate::debug::MetaIndex;
 use crate::diag::Finding;
-use crate::frame::Env;
+use crate::frame::{Dispatch, Env};
 use crate::intrinsics::{self, Ctx, Intr};
 use crate::shape;
 use crate::split;
@@ -82,6 +82,7 @@ struct Shared<'a> {
     check_only: bool,
     /// Ramps some caller may want a heap-elided twin of (`elide::wanted`).
     want_elided: FxHashSet<String>,
+    dispatch: Dispatch,
 }
 
 /// One worker's result for one `define`.
@@ -153,7 +154,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }
         }
         let Some(shp) = shp else { return oc };
-        let env = Env { src, dl: &sh.dl, typed: m.typed };
+        let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::debug::header_subprogram(suffix);
         let want = sh.want_elided.contains(f.name.as_ref());
@@ -235,6 +236,11 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
+    lower_module_with(m, check_only, Dispatch::default())
+}
+
+/// `lower_module`, with `.resume` dispatching as `dispatch` says.
+pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
     let m: &Module = m;
@@ -257,6 +263,7 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
         meta: any_debug.then(|| MetaIndex::build(m)),
         check_only,
         want_elided,
+        dispatch,
     };
     let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
 

@@ -30,6 +30,11 @@ struct Cli {
     /// nothing (the parser's round trip).
     #[arg(long)]
     parse_all: bool,
+    /// How each `.resume` function finds where to continue: a `switch` on the suspend index
+    /// (LLVM's way), or an `indirectbr` on a block address stored at each suspend (Kotlin/Native's
+    /// computed goto; one more pointer in the frame).
+    #[arg(long, value_enum, default_value_t)]
+    dispatch: llcoro::frame::Dispatch,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -118,7 +123,7 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let opts = Options { parse_all: cli.parse_all };
+    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch };
     let out = match run(src, opts) {
         Ok(o) => o,
         Err(r) => {

@@ -12,6 +12,8 @@ pub struct Options {
     /// Parse every function into the IR and print it from there, lowering nothing: the parser's
     /// round trip.
     pub parse_all: bool,
+    /// How `.resume` dispatches (`frame::Dispatch`).
+    pub dispatch: crate::frame::Dispatch,
 }
 
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
@@ -63,7 +65,7 @@ pub fn run(src: String, opts: Options) -> Result<Output, Refusal> {
         }
         return Ok(Output { text: print_module(&m, &edits), warnings: Vec::new(), src: None });
     }
-    let lowered = match lower::lower_module(&mut m, false) {
+    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch) {
         Ok(l) => l,
         Err(findings) => return Err(Refusal { findings, src: m.src }),
     };

@@ -59,6 +59,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
                 FieldKind::DestroyFn => ("destroy function", "destroy function pointer".to_string()),
                 FieldKind::Promise(_) => ("promise", "the promise".to_string()),
                 FieldKind::Index => ("suspend index", "which suspend point to resume at".to_string()),
+                FieldKind::ResumeLabel => ("resume label", "the block .resume continues at".to_string()),
                 FieldKind::Spill(_) => ("spill", "a value live across a suspend".to_string()),
                 FieldKind::Alloca(_) => ("alloca", "a local whose address is used across a suspend".to_string()),
             };

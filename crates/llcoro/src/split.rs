@@ -75,10 +75,21 @@ pub fn split(
     shape::normalize(&mut f, types, &mut shape);
     let frame = frame::build(&mut f, types, &shape, env)?;
     let fr = shape.frame(&f);
-    store_indices(&mut f, types, &shape, &frame, fr, env.typed);
+    // With indirectbr dispatch, each resume block of `.resume` gets a name its address is taken by.
+    let mut taken = f.block_names();
+    let labels: Vec<Option<String>> = shape
+        .suspends
+        .iter()
+        .map(|s| {
+            (frame.label_off.is_some() && !s.is_final)
+                .then(|| llir::ir::edit::fresh_label(&mut taken, &format!("coro.resume.{}", s.index)))
+        })
+        .collect();
+    let resume_name = derived_name(&f.name, Part::Resume.suffix());
+    store_indices(&mut f, types, &shape, &frame, fr, env.typed, &labels, &resume_name);
     let mut parts = Vec::new();
     for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
-        parts.push(make_part(&f, types, &shape, &frame, part, env));
+        parts.push(make_part(&f, types, &shape, &frame, part, env, &labels));
     }
     let twin = want_elided.then(|| f.clone());
     let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, None);
@@ -250,10 +261,21 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
     shape.others.retain(|&(i, _)| f.insts[i].block.is_some());
 }
 
-/// At each save point (the `coro.save`, or the suspend itself), record where to resume: the index,
-/// and for a final suspend a null resume function, which is what done() tests.
-fn store_indices(f: &mut Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, fr: Value, typed: bool) {
-    for s in &shape.suspends {
+/// At each save point (the `coro.save`, or the suspend itself), record where to resume: the index
+/// (and with indirectbr dispatch the resume block's address), and for a final suspend a null resume
+/// function, which is what done() tests.
+#[allow(clippy::too_many_arguments)]
+fn store_indices(
+    f: &mut Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    fr: Value,
+    typed: bool,
+    labels: &[Option<String>],
+    resume_name: &str,
+) {
+    for (s, label) in shape.suspends.iter().zip(labels) {
         let at = s.save.filter(|&sv| f.insts[sv].block.is_some()).unwrap_or(s.call);
         let mut seq = Vec::new();
         let idx = f.const_value(frame.index_ty, &s.index.to_string());
@@ -261,6 +283,12 @@ fn store_indices(f: &mut Function, types: &mut TypeTable, shape: &Shape, frame: 
         seq.append(&mut a);
         let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
         seq.push(Builder::new(f, types).store(idx, addr, al));
+        if let (Some(label), Some(off)) = (label, frame.label_off) {
+            let ba = f.const_value(types.ptr, &format!("blockaddress({resume_name}, %{label})"));
+            let (mut a, addr) = frame_addr(f, types, fr, off, types.ptr, typed);
+            seq.append(&mut a);
+            seq.push(Builder::new(f, types).store(ba, addr, frame.ptr_size));
+        }
         if s.is_final {
             seq.extend(null_resume(f, types, fr, frame, typed));
         }
@@ -314,7 +342,15 @@ fn part_suffix(suffix: &str) -> String {
     format!(" {} ", out.join(" ")).replace("  ", " ")
 }
 
-fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, part: Part, env: &Env<'_>) -> Function {
+fn make_part(
+    f: &Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    part: Part,
+    env: &Env<'_>,
+    labels: &[Option<String>],
+) -> Function {
     let src = env.src;
     let fptr = types.ptr;
     let header = Header {
@@ -399,10 +435,39 @@ fn make_part(f: &Function, types: &mut TypeTable, shape: &Shape, frame: &Frame, 
             cases.push((c, tb));
         }
     }
+    // `.resume` with indirectbr dispatch jumps to the address the suspend stored; the index load
+    // above is then dead, and -O2 drops it.
+    let targets: Vec<(Block, &String)> = shape
+        .suspends
+        .iter()
+        .zip(labels)
+        .filter(|_| part == Part::Resume)
+        .filter_map(|(s, l)| Some((s.resume_block.and_then(|b| maps.blocks[b])?, l.as_ref()?)))
+        .collect();
     let mut b = Builder::new(&mut g, types);
-    let sw = b.switch(idx, unreach, &cases);
     let u = b.unreachable();
-    seq.push(sw);
+    match frame.label_off {
+        Some(off) if !targets.is_empty() => {
+            let (mut a, addr) = frame_addr(&mut g, types, hdl, off, types.ptr, env.typed);
+            seq.append(&mut a);
+            let ptr = types.ptr;
+            let l = Builder::new(&mut g, types).load(ptr, addr, frame.ptr_size);
+            let lv = g.insts[l].result.unwrap_or(hdl);
+            seq.push(l);
+            let mut tmpl = vec![t("indirectbr ptr "), Piece::Arg(0), t(", [")];
+            for (k, &(tb, name)) in targets.iter().enumerate() {
+                g.blocks[tb].name = Some(name.as_str().into());
+                tmpl.push(t(if k == 0 { "label " } else { ", label " }));
+                tmpl.push(Piece::Block(k as u16));
+            }
+            tmpl.push(t("]"));
+            let mut d = llir::ir::InstData::new(Opcode::IndirectBr, types.void, tmpl);
+            d.args.push(lv);
+            d.blocks.extend(targets.iter().map(|&(tb, _)| tb));
+            seq.push(g.create_inst(types, d));
+        }
+        _ => seq.push(Builder::new(&mut g, types).switch(idx, unreach, &cases)),
+    }
     for i in seq {
         g.append_inst(entry, i);
     }

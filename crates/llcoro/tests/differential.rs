@@ -23,9 +23,11 @@
 //! produces the presplit IR with `-g`, lowers it and requires the same as
 //! steps 2 to 4 (no build or run).
 //!
-//! A check is one (program, configuration) pair: 4 run configurations (the
-//! clang-19 -O0 one including valgrind) and 2 `-g` configurations, 300
-//! checks for 50 programs. The test prints a summary, then a closing line
+//! The clang-22 -O2 configuration is also run with `llcoro --dispatch=indirectbr`.
+//!
+//! A check is one (program, configuration) pair: 5 run configurations (the
+//! clang-19 -O0 one including valgrind, and the indirectbr one) and 2 `-g`
+//! configurations, 350 checks for 50 programs. The test prints a summary, then a closing line
 //! `N passed, M failed` over those checks, and panics if any check failed
 //! after reporting every failure (program, configuration, step, details).
 //!
@@ -66,6 +68,8 @@ const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
 
 /// The run configuration whose lowered binaries also run under valgrind.
 const VALGRIND_CONFIG: (u32, &str) = (19, "O0");
+/// The configuration also lowered with `--dispatch=indirectbr` and compared.
+const INDIRECTBR_CONFIG: (u32, &str) = (22, "O2");
 
 /// Timeout for compilers, opt and llcoro.
 const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
@@ -229,6 +233,8 @@ enum Kind {
     Run,
     /// Build, lower, compare runs and run the lowered binary under valgrind.
     RunValgrind,
+    /// Like `Run`, lowering with `--dispatch=indirectbr`.
+    RunIndirectbr,
     /// Lower `-O0 -g` IR and verify it.
     Debug,
 }
@@ -243,7 +249,11 @@ struct Check<'a> {
 
 impl Check<'_> {
     fn config(&self) -> String {
-        let g = if self.kind == Kind::Debug { "-g" } else { "" };
+        let g = match self.kind {
+            Kind::Debug => "-g",
+            Kind::RunIndirectbr => "-indirectbr",
+            _ => "",
+        };
         format!("clang-{}-{}{g}", self.tc.version, self.opt_level)
     }
 }
@@ -343,6 +353,9 @@ fn differential() {
             };
             for program in &programs {
                 checks.push(Check { program, tc, opt_level, kind });
+                if (tc.version, opt_level) == INDIRECTBR_CONFIG {
+                    checks.push(Check { program, tc, opt_level, kind: Kind::RunIndirectbr });
+                }
             }
         }
         for program in &programs {
@@ -351,7 +364,7 @@ fn differential() {
     }
     checks.sort_by_key(|c| match c.kind {
         Kind::RunValgrind => 0,
-        Kind::Run => 1,
+        Kind::Run | Kind::RunIndirectbr => 1,
         Kind::Debug => 2,
     });
 
@@ -375,7 +388,8 @@ fn differential() {
     let is_run = |k: Kind| k != Kind::Debug;
     let is_valgrind = |k: Kind| k == Kind::RunValgrind;
     let is_debug = |k: Kind| k == Kind::Debug;
-    let run_configs = toolchains.len() * OPT_LEVELS.len();
+    let run_configs =
+        toolchains.len() * OPT_LEVELS.len() + usize::from(toolchains.iter().any(|t| t.version == INDIRECTBR_CONFIG.0));
     let mut report = String::new();
     for f in &failures {
         report.push_str(&format!("FAIL {} [{}] {}\n  {}\n\n", f.program, f.config, f.step, f.detail));
@@ -485,6 +499,9 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
     let _ = fs::remove_file(&lowered_ir);
     let mut cmd = Command::new(LLCORO);
     cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
+    if check.kind == Kind::RunIndirectbr {
+        cmd.arg("--dispatch=indirectbr");
+    }
     match run_tool(&mut cmd) {
         Err(e) => return rec.add("llcoro", e),
         Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {

@@ -77,7 +77,7 @@ fn mutated_inputs_never_panic() {
             let m = mutate(src, &mut rng);
             // Alternate between the parser's round trip and the lowering.
             let parse_all = k % 2 == 0;
-            let r = catch_unwind(AssertUnwindSafe(|| run(m.clone(), Options { parse_all })));
+            let r = catch_unwind(AssertUnwindSafe(|| run(m.clone(), Options { parse_all, ..Options::default() })));
             match r {
                 Ok(Ok(_)) => accepted += 1,
                 Ok(Err(r)) => {
