@@ -103,6 +103,45 @@ pub struct Ctx<'a> {
     pub noop_frame: &'a str,
     /// Coroutines of this module whose ramp returns the frame: ramp name → (resume, destroy).
     pub direct: &'a rustc_hash::FxHashMap<String, (String, String)>,
+    /// Promise type (as `promise_type_name` spells it) → (resume, destroy) of the one coroutine of
+    /// this module with that promise type.
+    pub by_promise: &'a rustc_hash::FxHashMap<String, (String, String)>,
+}
+
+/// A promise type's name from its IR spelling: `%"struct.gen<int>::promise_type"` →
+/// `gen<int>::promise_type`, which is how a demangled template argument spells it.
+pub fn promise_type_name(ir: &str) -> String {
+    let s = ir.trim_start_matches('%').trim_matches('"');
+    let s = ["struct.", "class.", "union."].iter().find_map(|p| s.strip_prefix(p)).unwrap_or(s);
+    s.to_string()
+}
+
+/// For `std::coroutine_handle<P>::resume()` (or `operator()`, or `destroy()`): `P`, demangled.
+pub fn handle_method_promise(fn_name: &str) -> Option<String> {
+    let mangled = fn_name.trim_start_matches('@').trim_matches('"');
+    if !mangled.contains("coroutine_handle") {
+        return None;
+    }
+    let text = cpp_demangle::Symbol::new(mangled).ok()?.demangle().ok()?;
+    let start = text.find("coroutine_handle<")? + "coroutine_handle<".len();
+    let mut depth = 0usize;
+    let end = text[start..].char_indices().find_map(|(k, c)| match c {
+        '<' => {
+            depth += 1;
+            None
+        }
+        '>' if depth == 0 => Some(start + k),
+        '>' => {
+            depth -= 1;
+            None
+        }
+        _ => None,
+    })?;
+    let rest = &text[end..];
+    [">::resume(", ">::operator()(", ">::destroy("]
+        .iter()
+        .any(|m| rest.starts_with(m))
+        .then(|| text[start..end].to_string())
 }
 
 /// The resume and destroy functions reached through `h`, when `h` is what a known ramp returned.
@@ -139,6 +178,13 @@ fn load_header_fn(f: &mut Function, types: &mut TypeTable, h: Value, off: u64, p
 /// needs the no-op frame).
 pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool {
     let mut used_noop = false;
+    // In `coroutine_handle<P>::resume()` and friends, when one coroutine of this module has
+    // promise type P, its parts are the likely targets: call them directly behind a check of the
+    // header, so that -O2 can inline them where it inlines the method.
+    let speculate: Option<(String, String)> = (!cx.by_promise.is_empty())
+        .then(|| handle_method_promise(&f.name))
+        .flatten()
+        .and_then(|p| cx.by_promise.get(&p).cloned());
     let insts: Vec<(llir::ir::Block, Inst)> = f.inst_iter().collect();
     for (_, i) in insts {
         let Some(k) = intr_of(f, i, cx.src) else { continue };
@@ -175,6 +221,9 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 let callee = f.const_value(ptr, &target);
                 let void = types.void;
                 let c = Builder::new(f, types).call("", "fastcc", void, callee, &[*h]);
+                if let Some(loc) = dbg_location(f, i, cx.src) {
+                    f.insts[c].tmpl.push(t(&loc));
+                }
                 f.insert_inst_before(i, c);
                 None
             }
@@ -182,8 +231,16 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
                 let fnp = load_header_fn(f, types, *h, off, cx.ptr_size, i);
                 let void = types.void;
-                let c = Builder::new(f, types).call("", "fastcc", void, fnp, &[*h]);
-                f.insert_inst_before(i, c);
+                match &speculate {
+                    Some((r, d)) => {
+                        let known = if k == Intr::Resume { r } else { d };
+                        call_guarded(f, types, i, *h, fnp, known, cx.src);
+                    }
+                    None => {
+                        let c = Builder::new(f, types).call("", "fastcc", void, fnp, &[*h]);
+                        f.insert_inst_before(i, c);
+                    }
+                }
                 None
             }
             (Intr::Done, [h]) => {
@@ -244,6 +301,58 @@ pub fn noop_definitions(frame: &str, func: &str) -> String {
     )
 }
 
+/// Replaces intrinsic call `i` by `fnp == known ? known(h) : fnp(h)`, as two calls in blocks of
+/// their own: one the optimiser can inline, and the general one.
+fn call_guarded(f: &mut Function, types: &mut TypeTable, i: Inst, h: Value, fnp: Value, known: &str, src: &str) {
+    let Some(b) = f.insts[i].block else { return };
+    let pos = f.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0);
+    let ptr = types.ptr;
+    let void = types.void;
+    let kv = f.const_value(ptr, known);
+    let join = f.split_block(types, b, pos, None);
+    let direct = f.create_block(None);
+    let indirect = f.create_block(None);
+    f.insert_block_after(direct, b);
+    f.insert_block_after(indirect, direct);
+    let mut bl = Builder::new(f, types);
+    let cmp = bl.icmp("eq", fnp, kv);
+    let is = bl.result(cmp);
+    let cbr = bl.cond_br(is, direct, indirect);
+    let c1 = bl.call("", "fastcc", void, kv, &[h]);
+    let j1 = bl.br(join);
+    let c2 = bl.call("", "fastcc", void, fnp, &[h]);
+    let j2 = bl.br(join);
+    // A call that may be inlined needs the location, in a function with debug info.
+    if let Some(loc) = dbg_location(f, i, src) {
+        for c in [c1, c2] {
+            f.insts[c].tmpl.push(t(&loc));
+        }
+    }
+    // The split left `br join` at the end of `b`: the test goes there instead.
+    if let Some(t) = f.terminator(b) {
+        f.remove_inst(t);
+    }
+    f.append_inst(b, cmp);
+    f.append_inst(b, cbr);
+    f.append_inst(direct, c1);
+    f.append_inst(direct, j1);
+    f.append_inst(indirect, c2);
+    f.append_inst(indirect, j2);
+}
+
+/// `, !dbg !N` of instruction `i`, if it has a location.
+fn dbg_location(f: &Function, i: Inst, src: &str) -> Option<String> {
+    f.insts[i].tmpl.iter().find_map(|p| match p {
+        Piece::Text(tx) => {
+            let s = tx.get(src);
+            let k = s.find("!dbg !")?;
+            let n: String = s[k + 6..].chars().take_while(|c| c.is_ascii_digit()).collect();
+            (!n.is_empty()).then(|| format!(", !dbg !{n}"))
+        }
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +365,19 @@ mod tests {
         assert_eq!(classify("@llvm.coro.suspend.async"), Some(Intr::OtherAbi));
         assert_eq!(classify("@llvm.coro.mystery"), Some(Intr::Unknown));
         assert_eq!(classify("@printf"), None);
+    }
+
+    #[test]
+    fn promise_types_from_handle_methods_and_ir_names() {
+        let resume = "@_ZNKSt7__n486116coroutine_handleIN3gen12promise_typeEE6resumeEv";
+        assert_eq!(handle_method_promise(resume).as_deref(), Some("gen::promise_type"));
+        let templ = "@_ZNKSt7__n486116coroutine_handleIN9generatorIiE12promise_typeEE7destroyEv";
+        assert_eq!(handle_method_promise(templ).as_deref(), Some("generator<int>::promise_type"));
+        let done = "@_ZNKSt7__n486116coroutine_handleIN3gen12promise_typeEE4doneEv";
+        assert_eq!(handle_method_promise(done), None, "done() calls nothing");
+        assert_eq!(handle_method_promise("@main"), None);
+        assert_eq!(promise_type_name("%\"struct.generator<int>::promise_type\""), "generator<int>::promise_type");
+        assert_eq!(promise_type_name("%struct.P"), "P");
     }
 
     #[test]

@@ -42,6 +42,8 @@ pub struct FrameSummary {
     pub elided: Option<(String, String)>,
     /// Callers that now keep this coroutine's frame in their own stack frame.
     pub elided_in: Vec<String>,
+    /// The promise's type (`intrinsics::promise_type_name`), if the coroutine has a promise.
+    pub promise_type: Option<String>,
 }
 
 /// What callers learn about the module's coroutines once all are split.
@@ -51,6 +53,8 @@ struct Direct {
     parts: FxHashMap<String, (String, String)>,
     /// Ramp → its elided twin, frame size and alignment.
     elidable: FxHashMap<String, crate::elide::Twin>,
+    /// Promise type → resume and destroy of the module's one coroutine with that promise.
+    by_promise: FxHashMap<String, (String, String)>,
 }
 
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
@@ -105,16 +109,22 @@ struct Outcome {
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
 /// module may let it call the part directly)?
 fn wants_direct_calls(out: &[Function], src: &str) -> bool {
-    out.iter().any(|g| {
-        g.inst_iter().any(|(_, x)| {
-            matches!(intrinsics::intr_of(g, x, src), Some(Intr::Resume | Intr::Destroy))
-                && g.insts[x]
-                    .call_args()
-                    .first()
-                    .and_then(|&h| g.value_inst(h))
-                    .is_some_and(|d| matches!(g.insts[d].op, Opcode::Call | Opcode::Invoke))
+    // `coroutine_handle<P>::resume()` and friends want to know the coroutines by promise type.
+    let handle_method = |g: &Function| {
+        g.name.contains("coroutine_handle")
+            && g.inst_iter().any(|(_, x)| matches!(intrinsics::intr_of(g, x, src), Some(Intr::Resume | Intr::Destroy)))
+    };
+    out.iter().any(handle_method)
+        || out.iter().any(|g| {
+            g.inst_iter().any(|(_, x)| {
+                matches!(intrinsics::intr_of(g, x, src), Some(Intr::Resume | Intr::Destroy))
+                    && g.insts[x]
+                        .call_args()
+                        .first()
+                        .and_then(|&h| g.value_inst(h))
+                        .is_some_and(|d| matches!(g.insts[d].op, Opcode::Call | Opcode::Invoke))
+            })
         })
-    })
 }
 
 /// Lowers the `define` at item `i`. `direct` is the module's direct-call map once it is known;
@@ -158,6 +168,10 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::debug::header_subprogram(suffix);
         let want = sh.want_elided.contains(f.name.as_ref());
+        let promise_type = shp.promise.and_then(|p| f.value_inst(p)).and_then(|i| match f.insts[i].extra {
+            llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
+            _ => None,
+        });
         let s = match split::split(f, types, shp, &env, want) {
             Ok(s) => s,
             Err(es) => {
@@ -181,6 +195,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
                 .as_ref()
                 .map(|g| (g.name.to_string(), s.parts.get(2).map(|p| p.name.to_string()).unwrap_or_default())),
             elided_in: Vec::new(),
+            promise_type,
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
@@ -219,7 +234,13 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     {
         oc.elided = crate::elide::elide_calls(g, types, src, &direct.elidable);
     }
-    let cx = Ctx { src, ptr_size: sh.dl.pointer_size(0), noop_frame: NOOP_FRAME, direct: &direct.parts };
+    let cx = Ctx {
+        src,
+        ptr_size: sh.dl.pointer_size(0),
+        noop_frame: NOOP_FRAME,
+        direct: &direct.parts,
+        by_promise: &direct.by_promise,
+    };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         if let Err(mut e) = llir::verify::verify_function(g) {
@@ -345,6 +366,21 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         if let Some((twin, cleanup)) = &s.elided {
             direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
             direct.elidable.insert(n.clone(), (twin.clone(), s.frame.size, s.frame.align));
+        }
+    }
+    // Promise types shared by several coroutines give no likely target.
+    let mut seen_promise: FxHashMap<&str, usize> = FxHashMap::default();
+    for (_, s) in &frames {
+        if let Some(p) = &s.promise_type {
+            *seen_promise.entry(p.as_str()).or_default() += 1;
+        }
+    }
+    for (_, s) in &frames {
+        if let Some(p) = &s.promise_type
+            && seen_promise.get(p.as_str()) == Some(&1)
+            && !s.resume.is_empty()
+        {
+            direct.by_promise.insert(p.clone(), (s.resume.clone(), s.destroy.clone()));
         }
     }
     let mut types = m.types.clone();
