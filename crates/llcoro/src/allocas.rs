@@ -39,8 +39,16 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
         };
     }
     let mut always: Vec<bool> = vec![true; n];
-    // Per block: markers in order, as (alloca index, is_start).
-    let mut markers: FxHashMap<Block, Vec<(usize, bool)>> = FxHashMap::default();
+    // Blocks are numbered by their position in reverse post-order, and every per-block set is a row
+    // of a flat bit matrix: hashing blocks and cloning a vector per block per pass was the cost.
+    let nb = cfg.rpo.len();
+    let pos = |b: Block| -> Option<usize> {
+        let p = cfg.rpo_index[b];
+        (p != u32::MAX).then_some(p as usize)
+    };
+    // Markers in order, as (block position, alloca index, is_start); unreachable blocks only clear
+    // `always`.
+    let mut markers: Vec<(usize, usize, bool)> = Vec::new();
     let index: FxHashMap<Value, usize> = allocas.iter().enumerate().map(|(k, &v)| (v, k)).collect();
     for (b, i) in f.inst_iter() {
         let Some(name) = f.callee_name(i, src) else { continue };
@@ -51,12 +59,29 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
         for a in f.insts[i].call_args() {
             if let Some(&k) = index.get(a) {
                 always[k] = false;
-                markers.entry(b).or_default().push((k, start));
+                if let Some(p) = pos(b) {
+                    markers.push((p, k, start));
+                }
             }
         }
     }
+    // Stable: each block's markers stay in instruction order.
+    markers.sort_by_key(|m| m.0);
+    let mut marker_start = vec![0usize; nb + 1];
+    for m in &markers {
+        marker_start[m.0 + 1] += 1;
+    }
+    for k in 1..marker_start.len() {
+        marker_start[k] += marker_start[k - 1];
+    }
+    // Predecessor and successor positions of every reachable block.
+    let mut pred_pos: Vec<Vec<usize>> = Vec::with_capacity(nb);
+    let mut succ_pos: Vec<Vec<usize>> = Vec::with_capacity(nb);
+    for &b in &cfg.rpo {
+        pred_pos.push(cfg.preds[b].iter().filter_map(|&p| pos(p)).collect());
+        succ_pos.push(f.successors(b).iter().filter_map(|&s| pos(s)).collect());
+    }
     let words = n.div_ceil(64).max(1);
-    let empty = vec![0u64; words];
     let set = |m: &mut [u64], k: usize, on: bool| {
         if on {
             m[k / 64] |= 1 << (k % 64);
@@ -64,46 +89,47 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
             m[k / 64] &= !(1 << (k % 64));
         }
     };
-    // Forward "maybe alive" dataflow to a fixed point, in reverse post-order.
-    let mut out: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut seen_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let row = |p: usize| -> std::ops::Range<usize> { p * words..(p + 1) * words };
+    // Forward "maybe alive" dataflow to a fixed point, in reverse post-order. A block not yet
+    // visited counts as empty, so starting from zeros reaches the same (least) fixed point.
+    let mut out = vec![0u64; nb * words];
+    let mut seen_in = vec![0u64; nb * words];
+    let mut cur = vec![0u64; words];
     let mut changed = true;
     while changed {
         changed = false;
-        for &b in &cfg.rpo {
-            let mut cur = empty.clone();
-            for p in &cfg.preds[b] {
-                if let Some(o) = out.get(p) {
-                    for (c, x) in cur.iter_mut().zip(o) {
-                        *c |= x;
-                    }
+        for p in 0..nb {
+            cur.fill(0);
+            for &q in &pred_pos[p] {
+                for (c, x) in cur.iter_mut().zip(&out[row(q)]) {
+                    *c |= x;
                 }
             }
             // Everything alive at some point of the block: what comes in, plus what starts here.
-            let mut touched = cur.clone();
-            for &(k, start) in markers.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+            let touched = &mut seen_in[p * words..(p + 1) * words];
+            touched.copy_from_slice(&cur);
+            for &(_, k, start) in &markers[marker_start[p]..marker_start[p + 1]] {
                 set(&mut cur, k, start);
                 if start {
-                    set(&mut touched, k, true);
+                    set(touched, k, true);
                 }
             }
-            if out.get(&b) != Some(&cur) {
-                out.insert(b, cur);
+            let o = &mut out[p * words..(p + 1) * words];
+            if *o != *cur {
+                o.copy_from_slice(&cur);
                 changed = true;
             }
-            seen_in.insert(b, touched);
         }
     }
     // Backward: an alloca holds something worth keeping only where a read (any use but a lifetime
     // marker) can follow without a new lifetime.start first. Where neither is needed, two allocas
     // may share bytes even if both are "maybe alive", as on destroy paths.
-    let mut uses_up: FxHashMap<Block, Vec<u64>> = FxHashMap::default(); // used before any start in B
-    let mut starts: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    let mut used_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    for &b in &cfg.rpo {
-        let mut up = empty.clone();
-        let mut st = empty.clone();
-        let mut any = empty.clone();
+    let mut uses_up = vec![0u64; nb * words]; // used before any start in B
+    let mut starts = vec![0u64; nb * words];
+    let mut used_in = vec![0u64; nb * words];
+    for (p, &b) in cfg.rpo.iter().enumerate() {
+        let r = p * words..(p + 1) * words;
+        let (up, st, any) = (&mut uses_up[r.clone()], &mut starts[r.clone()], &mut used_in[r]);
         for &i in &f.blocks[b].insts {
             let name = f.callee_name(i, src).unwrap_or("");
             let is_start = name.starts_with("@llvm.lifetime.start");
@@ -111,38 +137,37 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
             for a in &f.insts[i].args {
                 let Some(&k) = index.get(a) else { continue };
                 if is_start {
-                    set(&mut st, k, true);
+                    set(st, k, true);
                 } else if !is_marker && !f.insts[i].is_debug() {
-                    set(&mut any, k, true);
+                    set(any, k, true);
                     if st[k / 64] >> (k % 64) & 1 == 0 {
-                        set(&mut up, k, true);
+                        set(up, k, true);
                     }
                 }
             }
         }
-        uses_up.insert(b, up);
-        starts.insert(b, st);
-        used_in.insert(b, any);
     }
-    let mut live_in: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    let mut live_in = vec![0u64; nb * words];
+    let mut out_b = vec![0u64; words];
     let mut changed = true;
     while changed {
         changed = false;
-        for &b in cfg.rpo.iter().rev() {
-            let mut out_b = empty.clone();
-            for s in f.successors(b) {
-                if let Some(li) = live_in.get(s) {
-                    for (o, x) in out_b.iter_mut().zip(li) {
-                        *o |= x;
-                    }
+        for p in (0..nb).rev() {
+            out_b.fill(0);
+            for &q in &succ_pos[p] {
+                for (o, x) in out_b.iter_mut().zip(&live_in[row(q)]) {
+                    *o |= x;
                 }
             }
-            let st = &starts[&b];
-            let up = &uses_up[&b];
-            let new: Vec<u64> = (0..words).map(|w| up[w] | (out_b[w] & !st[w])).collect();
-            if live_in.get(&b) != Some(&new) {
-                live_in.insert(b, new);
-                changed = true;
+            let r = row(p);
+            let (st, up) = (&starts[r.clone()], &uses_up[r.clone()]);
+            let li = &mut live_in[r];
+            for w in 0..words {
+                let new = up[w] | (out_b[w] & !st[w]);
+                if li[w] != new {
+                    li[w] = new;
+                    changed = true;
+                }
             }
         }
     }
@@ -155,35 +180,35 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
         }
     }
     let escaped: Vec<bool> = allocas.iter().map(|&a| escapes(f, a, src, &use_map)).collect();
-    for &b in &cfg.rpo {
-        let mut needed = used_in[&b].clone();
-        if let Some(li) = live_in.get(&b) {
-            for (x, l) in needed.iter_mut().zip(li) {
-                *x |= l;
-            }
+    let mut escaped_bits = vec![0u64; words];
+    for (k, &e) in escaped.iter().enumerate() {
+        if e {
+            set(&mut escaped_bits, k, true);
         }
-        for s in f.successors(b) {
-            if let Some(li) = live_in.get(s) {
-                for (x, l) in needed.iter_mut().zip(li) {
-                    *x |= l;
-                }
+    }
+    let mut needed = vec![0u64; words];
+    for (p, succs) in succ_pos.iter().enumerate() {
+        let r = row(p);
+        needed.copy_from_slice(&used_in[r.clone()]);
+        for (x, l) in needed.iter_mut().zip(&live_in[r.clone()]) {
+            *x |= l;
+        }
+        for &q in succs {
+            for (x, l) in needed.iter_mut().zip(&live_in[row(q)]) {
+                *x |= l;
             }
         }
         // Only allocas whose address never escapes may be trimmed to their direct uses: an escaped
         // address can be read through a copy anywhere in the lifetime.
-        for (k, &e) in escaped.iter().enumerate() {
-            if e {
-                set(&mut needed, k, true);
-            }
+        for (x, e) in needed.iter_mut().zip(&escaped_bits) {
+            *x |= e;
         }
-        if let Some(t) = seen_in.get_mut(&b) {
-            for (x, nd) in t.iter_mut().zip(&needed) {
-                *x &= nd;
-            }
+        for (x, nd) in seen_in[r].iter_mut().zip(&needed) {
+            *x &= nd;
         }
     }
     let mut clash = vec![vec![0u64; words]; n];
-    for touched in seen_in.values() {
+    for touched in seen_in.chunks_exact(words) {
         for i in 0..n {
             if touched[i / 64] >> (i % 64) & 1 == 1 {
                 for (c, t) in clash[i].iter_mut().zip(touched) {
@@ -195,12 +220,19 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
     let alive_at: Vec<Vec<usize>> = (0..n)
         .map(|k| {
             (0..suspend_blocks.len())
-                .filter(|&j| always[k] || out.get(&suspend_blocks[j]).is_some_and(|o| o[k / 64] >> (k % 64) & 1 == 1))
+                .filter(|&j| {
+                    always[k] || pos(suspend_blocks[j]).is_some_and(|p| out[p * words + k / 64] >> (k % 64) & 1 == 1)
+                })
                 .collect()
         })
         .collect();
     let at_suspend = (0..n).map(|k| always[k] || !alive_at[k].is_empty()).collect();
-    Lifetimes { always, clash, at_suspend, alive_at, touched: seen_in }
+    let mut touched: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
+    touched.reserve(nb);
+    for (&b, t) in cfg.rpo.iter().zip(seen_in.chunks_exact(words)) {
+        touched.insert(b, t.to_vec());
+    }
+    Lifetimes { always, clash, at_suspend, alive_at, touched }
 }
 
 /// For an alloca whose address never escapes: can a store to it reach a read of it across a

@@ -8,7 +8,6 @@
 //! that set, not of the module.
 
 use llir::ir::{Extra, Function, Piece, Text, ValueKind};
-use llir::lexer::{Lexer, Tok};
 use llir::{ItemKind, Module};
 use rustc_hash::FxHashMap;
 
@@ -129,11 +128,11 @@ impl MetaIndex {
         for (_, i) in g.inst_iter() {
             for p in &g.insts[i].tmpl {
                 if let Piece::Text(t) = p {
-                    roots.extend(refs_of(t.get(src)));
+                    scan_refs(t.get(src), |_, _, n| roots.push(n));
                 }
             }
             if let Extra::Phi { tail } = &g.insts[i].extra {
-                roots.extend(refs_of(tail.get(src)));
+                scan_refs(tail.get(src), |_, _, n| roots.push(n));
             }
         }
         let mut memo: FxHashMap<u32, bool> = FxHashMap::default();
@@ -189,45 +188,98 @@ impl MetaIndex {
     }
 }
 
+/// Calls `each(start, end, n)` for every numbered metadata reference `!n` in `text` (`start..end` is
+/// its span), skipping strings and comments the way the lexer does. A plain byte scan: this runs over
+/// every instruction of every split part, where the full lexer was the cost.
+fn scan_refs(text: &str, mut each: impl FnMut(usize, usize, u32)) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                // To the closing quote; an unterminated string ends at the line's end.
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    i += 1;
+                }
+                if i < b.len() && b[i] == b'"' {
+                    i += 1;
+                }
+            }
+            b';' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'!' => {
+                let start = i;
+                i += 1;
+                // The lexer's metadata name: name characters and backslashes.
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'$' | b'.' | b'_' | b'\\'))
+                {
+                    i += 1;
+                }
+                if let Some(n) = text.get(start + 1..i).and_then(parse_digits) {
+                    each(start, i, n);
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// A non-empty run of decimal digits that fits in a u32.
+fn parse_digits(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 /// The numbered metadata references in `text`.
 fn refs_of(text: &str) -> Vec<u32> {
     let mut out = Vec::new();
-    let mut lx = Lexer::new(text, 0, text.len());
-    loop {
-        let t = lx.next_token();
-        if t.kind == Tok::Eof {
-            break;
-        }
-        if t.kind == Tok::MetaName
-            && let Ok(n) = text[t.start as usize + 1..t.end as usize].parse::<u32>()
-        {
-            out.push(n);
-        }
-    }
+    scan_refs(text, |_, _, n| out.push(n));
     out
 }
 
 /// Replaces `!N` references found in `map`, leaving strings and everything else as they are.
 pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut lx = Lexer::new(text, 0, text.len());
+    remap_refs_changed(text, map).unwrap_or_else(|| text.to_string())
+}
+
+/// Like `remap_refs`, but `None` when no reference is in `map` (the text stays as it is).
+fn remap_refs_changed(text: &str, map: &FxHashMap<u32, u32>) -> Option<String> {
+    let mut out: Option<String> = None;
     let mut pos = 0usize;
-    loop {
-        let t = lx.next_token();
-        if t.kind == Tok::Eof {
+    scan_refs(text, |start, end, n| {
+        if let Some(&to) = map.get(&n) {
+            let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
+            o.push_str(text.get(pos..start).unwrap_or(""));
+            o.push('!');
+            push_u32(o, to);
+            pos = end;
+        }
+    });
+    let mut o = out?;
+    o.push_str(text.get(pos..).unwrap_or(""));
+    Some(o)
+}
+
+/// Appends the decimal digits of `n`.
+fn push_u32(out: &mut String, n: u32) {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    let mut n = n;
+    while k > 0 {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
             break;
         }
-        if t.kind == Tok::MetaName {
-            let s = &text[t.start as usize..t.end as usize];
-            if let Some(n) = s[1..].parse::<u32>().ok().and_then(|n| map.get(&n)) {
-                out.push_str(&text[pos..t.start as usize]);
-                out.push_str(&format!("!{n}"));
-                pos = t.end as usize;
-            }
-        }
     }
-    out.push_str(&text[pos..]);
-    out
+    out.push_str(std::str::from_utf8(buf.get(k..).unwrap_or(&[])).unwrap_or(""));
 }
 
 fn field_span(body: &str, field: &str) -> Option<(usize, usize)> {
@@ -297,21 +349,20 @@ pub fn remap_function(g: &mut Function, src: &str, map: &FxHashMap<u32, u32>, ne
         None => suffix,
     };
     g.header.suffix = Text::own(format!("{} !dbg !{new_sp} ", base.trim_end()));
+    // Only text that names a remapped node is replaced (by owned text); the rest stays a source range.
     let insts: Vec<_> = g.inst_iter().map(|(_, i)| i).collect();
     for i in insts {
         for p in g.insts[i].tmpl.iter_mut() {
-            if let Piece::Text(t) = p {
-                let s = t.get(src);
-                if s.contains('!') {
-                    *t = Text::own(remap_refs(s, map));
-                }
+            if let Piece::Text(t) = p
+                && let Some(r) = remap_refs_changed(t.get(src), map)
+            {
+                *t = Text::own(r);
             }
         }
-        if let Extra::Phi { tail } = &mut g.insts[i].extra {
-            let s = tail.get(src);
-            if s.contains('!') {
-                *tail = Text::own(remap_refs(s, map));
-            }
+        if let Extra::Phi { tail } = &mut g.insts[i].extra
+            && let Some(r) = remap_refs_changed(tail.get(src), map)
+        {
+            *tail = Text::own(r);
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use llcoro::diag::render;
-use llcoro::pipeline::{Options, run};
+use llcoro::pipeline::{Options, prepare};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -109,7 +109,7 @@ fn main() -> ExitCode {
             "svg" => llcoro::report::svg(&reports),
             _ => llcoro::report::text(&reports),
         };
-        return match write_output(output.as_deref().unwrap_or("-"), text.as_bytes()) {
+        return match write_output(output.as_deref().unwrap_or("-"), &mut |w| w.write_all(text.as_bytes())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: cannot write output: {e}");
@@ -124,17 +124,15 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch };
-    let out = match run(src, opts) {
+    let out = match prepare(src, opts) {
         Ok(o) => o,
         Err(r) => {
             report(display, &r.src, &r.findings);
             return ExitCode::from(1);
         }
     };
-    if let Some(src) = &out.src {
-        report(display, src, &out.warnings);
-    }
-    match write_output(cli.output.as_deref().unwrap_or("-"), out.text.as_bytes()) {
+    report(display, out.src(), &out.warnings);
+    match write_output(cli.output.as_deref().unwrap_or("-"), &mut |w| out.write_to(w)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write output: {e}");
@@ -153,10 +151,13 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     }
 }
 
-fn write_output(path: &str, data: &[u8]) -> std::io::Result<()> {
+/// Writes the output through `emit`, buffered. A file is written as a temporary file next to it and
+/// renamed into place, so it is never left partial; on any error the temporary file is deleted.
+fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    const BUF: usize = 1 << 20;
     if path == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(data)?;
+        let mut out = std::io::BufWriter::with_capacity(BUF, std::io::stdout().lock());
+        emit(&mut out)?;
         return out.flush();
     }
     let p = Path::new(path);
@@ -164,9 +165,11 @@ fn write_output(path: &str, data: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(data)?;
-    tmp.flush()?;
+    let tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let mut w = std::io::BufWriter::with_capacity(BUF, tmp);
+    emit(&mut w)?;
+    // Dropping the temporary file (on an error above or here) deletes it.
+    let tmp = w.into_inner().map_err(|e| e.into_error())?;
     tmp.persist(p).map_err(|e| e.error)?;
     Ok(())
 }

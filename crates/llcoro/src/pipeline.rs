@@ -3,7 +3,7 @@
 use crate::diag::Finding;
 use crate::lower;
 use codespan_reporting::diagnostic::Severity;
-use llir::print::{Edits, print_function, print_module};
+use llir::print::{Edits, print_function, print_module, write_module};
 use llir::verify::verify_function;
 use llir::{Error, Module};
 
@@ -47,10 +47,59 @@ pub struct Output {
     pub src: Option<String>,
 }
 
+/// A run's result before it is printed: the module and the edits to print it with, so the output can
+/// be streamed to a file instead of built in memory first.
+pub struct Prepared {
+    body: Body,
+    pub warnings: Vec<Finding>,
+}
+
+enum Body {
+    /// Nothing to lower: the input as it is.
+    Same(String),
+    Edited(Box<Module>, Edits),
+}
+
+impl Prepared {
+    /// The input text, to render warnings against.
+    pub fn src(&self) -> &str {
+        match &self.body {
+            Body::Same(s) => s,
+            Body::Edited(m, _) => &m.src,
+        }
+    }
+
+    /// Writes the output text to `w` (buffer it).
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match &self.body {
+            Body::Same(s) => w.write_all(s.as_bytes()),
+            Body::Edited(m, edits) => write_module(m, edits, w),
+        }
+    }
+
+    /// The output as one string.
+    pub fn into_output(self) -> Output {
+        let Prepared { body, warnings } = self;
+        match body {
+            Body::Same(text) => Output { text, warnings, src: None },
+            Body::Edited(m, edits) => {
+                let text = print_module(&m, &edits);
+                let src = if warnings.is_empty() { None } else { Some(m.src) };
+                Output { text, warnings, src }
+            }
+        }
+    }
+}
+
 /// Runs llcoro over `src` and returns the output text.
 pub fn run(src: String, opts: Options) -> Result<Output, Refusal> {
+    prepare(src, opts).map(Prepared::into_output)
+}
+
+/// Runs llcoro over `src` up to, not including, printing the output.
+pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
     if !opts.parse_all && !may_need_lowering(&src) {
-        return Ok(Output { text: src, warnings: Vec::new(), src: None });
+        return Ok(Prepared { body: Body::Same(src), warnings: Vec::new() });
     }
     let mut m = match Module::parse(src) {
         Ok(m) => m,
@@ -63,15 +112,13 @@ pub fn run(src: String, opts: Options) -> Result<Output, Refusal> {
             Ok(printed) => edits.replace.extend(printed),
             Err(error) => return Err(Refusal::one(error, m.src)),
         }
-        return Ok(Output { text: print_module(&m, &edits), warnings: Vec::new(), src: None });
+        return Ok(Prepared { body: Body::Edited(Box::new(m), edits), warnings: Vec::new() });
     }
     let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch) {
         Ok(l) => l,
         Err(findings) => return Err(Refusal { findings, src: m.src }),
     };
-    let text = print_module(&m, &lowered.edits);
-    let src = if lowered.warnings.is_empty() { None } else { Some(m.src) };
-    Ok(Output { text, warnings: lowered.warnings, src })
+    Ok(Prepared { body: Body::Edited(Box::new(m), lowered.edits), warnings: lowered.warnings })
 }
 
 /// `llcoro check`: every finding about the presplit coroutines, without rewriting anything.

@@ -7,7 +7,6 @@ use crate::module::Module;
 use crate::types::TypeTable;
 use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::fmt::Write;
 
 /// Changes to apply while printing a module: replaced or removed items, and new text inserted after an
 /// item or at the end.
@@ -42,6 +41,35 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
         + edits.insert_after.values().flatten().map(|s| s.len() + 2).sum::<usize>()
         + edits.append.iter().map(|s| s.len() + 2).sum::<usize>();
     let mut out = String::with_capacity(m.src.len() + extra);
+    let done: std::io::Result<()> = emit_module(m, edits, &mut |s| {
+        out.push_str(s);
+        Ok(())
+    });
+    // Appending to a string cannot fail.
+    let _ = done;
+    out
+}
+
+/// Like `print_module`, but writes the text to `w` piece by piece instead of building it in memory
+/// (the printed module can be several times the size of the edits). Buffer `w`: the pieces are small.
+pub fn write_module(m: &Module, edits: &Edits, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    if edits.is_empty() {
+        return w.write_all(m.src.as_bytes());
+    }
+    emit_module(m, edits, &mut |s| w.write_all(s.as_bytes()))
+}
+
+/// The module's text with `edits` applied, as a sequence of pieces handed to `put`.
+fn emit_module(m: &Module, edits: &Edits, put: &mut dyn FnMut(&str) -> std::io::Result<()>) -> std::io::Result<()> {
+    // Whether the text so far ends in a newline (for `append`).
+    let ends_nl = std::cell::Cell::new(false);
+    let mut out = |s: &str| -> std::io::Result<()> {
+        if let Some(&c) = s.as_bytes().last() {
+            ends_nl.set(c == b'\n');
+            put(s)?;
+        }
+        Ok(())
+    };
     let mut pos = 0usize;
     for (i, it) in m.items.iter().enumerate() {
         let (s, e) = (it.span.start as usize, it.span.end as usize);
@@ -50,11 +78,11 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
             for (a, b) in subs {
                 gap = gap.replace(a.as_str(), b);
             }
-            out.push_str(&gap);
+            out(&gap)?;
             pos = s;
         }
         if edits.remove.contains(&i) {
-            out.push_str(m.src.get(pos..s).unwrap_or(""));
+            out(m.src.get(pos..s).unwrap_or(""))?;
             // Drop the rest of the line too, so a removed declaration leaves no blank line.
             let bytes = m.src.as_bytes();
             let mut q = e;
@@ -66,30 +94,47 @@ pub fn print_module(m: &Module, edits: &Edits) -> String {
             }
             pos = q;
         } else {
-            out.push_str(m.src.get(pos..s).unwrap_or(""));
+            out(m.src.get(pos..s).unwrap_or(""))?;
             match edits.replace.get(&i) {
-                Some(r) => out.push_str(r),
-                None => out.push_str(m.src.get(s..e).unwrap_or("")),
+                Some(r) => out(r)?,
+                None => out(m.src.get(s..e).unwrap_or(""))?,
             }
             pos = e;
         }
         if let Some(ins) = edits.insert_after.get(&i) {
             for t in ins {
-                out.push_str("\n\n");
-                out.push_str(t);
+                out("\n\n")?;
+                out(t)?;
             }
         }
     }
-    out.push_str(m.src.get(pos..).unwrap_or(""));
+    out(m.src.get(pos..).unwrap_or(""))?;
     for t in &edits.append {
-        if !out.ends_with('\n') {
-            out.push('\n');
+        if !ends_nl.get() {
+            out("\n")?;
         }
-        out.push('\n');
-        out.push_str(t);
-        out.push('\n');
+        out("\n")?;
+        out(t)?;
+        out("\n")?;
     }
-    out
+    Ok(())
+}
+
+/// Appends the decimal digits of `n`, without the formatting machinery (slot numbers are printed for
+/// most operands of clang's output).
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or(""));
 }
 
 /// Is this spelling a slot number (`12`) rather than a name?
@@ -200,7 +245,8 @@ impl<'a> FunctionPrinter<'a> {
                     out.push_str(n);
                 }
                 _ => {
-                    let _ = write!(out, "%{}", self.slots.values[v]);
+                    out.push('%');
+                    push_u32(out, self.slots.values[v]);
                 }
             },
         }
@@ -213,7 +259,8 @@ impl<'a> FunctionPrinter<'a> {
                 out.push_str(n);
             }
             _ => {
-                let _ = write!(out, "%{}", self.slots.blocks[b]);
+                out.push('%');
+                push_u32(out, self.slots.blocks[b]);
             }
         }
     }
@@ -263,7 +310,8 @@ impl<'a> FunctionPrinter<'a> {
                     out.push_str(":\n");
                 }
                 _ if bi > 0 => {
-                    let _ = writeln!(out, "{}:", self.slots.blocks[b]);
+                    push_u32(&mut out, self.slots.blocks[b]);
+                    out.push_str(":\n");
                 }
                 _ => {}
             }

@@ -21,7 +21,8 @@ pub fn verify_function(f: &Function) -> Result<()> {
     let Some(entry) = f.entry() else {
         return Err(fail(f, None, "function has no blocks".into()));
     };
-    let mut pos: SecondaryMap<Inst, u32> = SecondaryMap::new();
+    let mut pos: SecondaryMap<Inst, u32> = SecondaryMap::with_capacity(f.insts.len());
+    pos.resize(f.insts.len());
     for &b in &f.layout {
         let insts = &f.blocks[b].insts;
         if insts.is_empty() {
@@ -77,13 +78,18 @@ pub fn verify_function(f: &Function) -> Result<()> {
         return Err(fail(f, None, "the entry block has predecessors".into()));
     }
     let dom = DomTree::compute(f, &cfg);
+    // Buffers reused across blocks and phis.
+    let mut preds: Vec<Block> = Vec::new();
+    let mut inc: Vec<Block> = Vec::new();
     for &b in &f.layout {
-        let mut preds: Vec<Block> = cfg.preds[b].to_vec();
+        preds.clear();
+        preds.extend_from_slice(&cfg.preds[b]);
         preds.sort_unstable();
         for &i in &f.blocks[b].insts {
             let d = &f.insts[i];
             if d.op == Opcode::Phi {
-                let mut inc: Vec<Block> = d.blocks.to_vec();
+                inc.clear();
+                inc.extend_from_slice(&d.blocks);
                 inc.sort_unstable();
                 if inc != preds {
                     return Err(fail(f, Some(i), format!("phi incoming blocks do not match the predecessors of {b}")));

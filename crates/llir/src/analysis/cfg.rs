@@ -1,7 +1,7 @@
 //! Predecessors, successors and reverse post-order.
 
 use crate::ir::{Block, Function};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use smallvec::SmallVec;
 
 pub struct Cfg {
@@ -11,31 +11,80 @@ pub struct Cfg {
     pub rpo: Vec<Block>,
     /// Position in `rpo`, or `u32::MAX` for unreachable blocks.
     pub rpo_index: SecondaryMap<Block, u32>,
+    /// Reachable blocks in the depth-first search's pre-order (the order `rpo` was found in).
+    pub(crate) preorder: Vec<Block>,
+    /// For each block of `preorder`, the position in `preorder` of its parent in the search tree (the
+    /// entry's is 0).
+    pub(crate) dfs_parent: Vec<u32>,
+}
+
+/// Successor lists of every laid-out block, read once: each read goes through the block's last
+/// instruction, which is a cache miss, and the passes over the CFG below need them several times.
+struct Succs {
+    /// Per block index: start and end in `list`, or `None` when the block is not laid out.
+    range: Vec<Option<(u32, u32)>>,
+    list: Vec<Block>,
+}
+
+impl Succs {
+    fn gather(f: &Function) -> Succs {
+        let mut range = vec![None; f.blocks.len()];
+        let mut list = Vec::with_capacity(f.layout.len() * 2);
+        for &b in &f.layout {
+            let start = list.len() as u32;
+            list.extend_from_slice(f.successors(b));
+            if let Some(r) = range.get_mut(b.index()) {
+                *r = Some((start, list.len() as u32));
+            }
+        }
+        Succs { range, list }
+    }
+
+    /// The successors of `b`; a block outside the layout (a search may still reach one) is read from
+    /// the function.
+    fn of<'a>(&'a self, f: &'a Function, b: Block) -> &'a [Block] {
+        match self.range.get(b.index()).copied().flatten() {
+            Some((s, e)) => self.list.get(s as usize..e as usize).unwrap_or(&[]),
+            None => f.successors(b),
+        }
+    }
 }
 
 impl Cfg {
     pub fn compute(f: &Function) -> Cfg {
-        let mut preds: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::new();
+        let n = f.blocks.len();
+        let succs = Succs::gather(f);
+        let mut preds: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::with_capacity(n);
+        preds.resize(n);
         for &b in &f.layout {
-            for &s in f.successors(b) {
+            for &s in succs.of(f, b) {
                 preds[s].push(b);
             }
         }
         let mut rpo_index = SecondaryMap::with_default(u32::MAX);
+        rpo_index.resize(n);
         let mut post = Vec::with_capacity(f.layout.len());
+        let mut preorder = Vec::with_capacity(f.layout.len());
+        let mut dfs_parent = Vec::with_capacity(f.layout.len());
         if let Some(entry) = f.entry() {
-            // Iterative DFS; `visited` doubles as the on-stack marker.
-            let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-            let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+            // Iterative DFS; `visited` doubles as the on-stack marker. The stack keeps each block's
+            // pre-order position so that children can name their parent.
+            let mut visited: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(n);
+            visited.resize(n);
+            let mut stack: Vec<(Block, u32, u32)> = vec![(entry, 0, 0)];
             visited[entry] = true;
+            preorder.push(entry);
+            dfs_parent.push(0);
             while let Some(top) = stack.last_mut() {
-                let (b, i) = *top;
-                let succs = f.successors(b);
-                if let Some(&s) = succs.get(i) {
+                let (b, i, me) = *top;
+                if let Some(&s) = succs.of(f, b).get(i as usize) {
                     top.1 += 1;
                     if !visited[s] {
                         visited[s] = true;
-                        stack.push((s, 0));
+                        let pos = preorder.len() as u32;
+                        preorder.push(s);
+                        dfs_parent.push(me);
+                        stack.push((s, 0, pos));
                     }
                 } else {
                     post.push(b);
@@ -47,7 +96,7 @@ impl Cfg {
         for (i, &b) in post.iter().enumerate() {
             rpo_index[b] = i as u32;
         }
-        Cfg { preds, rpo: post, rpo_index }
+        Cfg { preds, rpo: post, rpo_index, preorder, dfs_parent }
     }
 
     pub fn is_reachable(&self, b: Block) -> bool {

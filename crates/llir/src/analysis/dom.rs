@@ -1,9 +1,10 @@
-//! Dominator tree (Cooper, Harvey and Kennedy's iterative algorithm over reverse post-order), with
-//! pre/post numbers on the tree so that `dominates` is O(1), and dominance frontiers.
+//! Dominator tree (semi-NCA: Lengauer and Tarjan's semidominators, then each immediate dominator as
+//! a nearest common ancestor), with pre/post numbers on the tree so that `dominates` is O(1), and
+//! dominance frontiers.
 
 use super::cfg::Cfg;
 use crate::ir::{Block, Function};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use smallvec::SmallVec;
 
 pub struct DomTree {
@@ -15,7 +16,9 @@ pub struct DomTree {
 
 impl DomTree {
     pub fn compute(f: &Function, cfg: &Cfg) -> DomTree {
-        let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+        let nblocks = f.blocks.len();
+        let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(nblocks);
+        idom.resize(nblocks);
         let Some(entry) = cfg.rpo.first().copied() else {
             return DomTree {
                 idom,
@@ -24,39 +27,12 @@ impl DomTree {
                 children: SecondaryMap::new(),
             };
         };
-        idom[entry] = Some(entry);
-        let intersect = |idom: &SecondaryMap<Block, Option<Block>>, mut a: Block, mut b: Block| -> Block {
-            while a != b {
-                while cfg.rpo_index[a] > cfg.rpo_index[b] {
-                    a = idom[a].unwrap_or(entry);
-                }
-                while cfg.rpo_index[b] > cfg.rpo_index[a] {
-                    b = idom[b].unwrap_or(entry);
-                }
-            }
-            a
-        };
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in cfg.rpo.iter().skip(1) {
-                let mut new: Option<Block> = None;
-                for &p in &cfg.preds[b] {
-                    if idom[p].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => p,
-                        Some(n) => intersect(&idom, p, n),
-                    });
-                }
-                if new.is_some() && idom[b] != new {
-                    idom[b] = new;
-                    changed = true;
-                }
-            }
+        for (b, d) in cfg.preorder.iter().zip(semi_nca(cfg, nblocks)) {
+            idom[*b] = cfg.preorder.get(d as usize).copied();
         }
-        let mut children: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::new();
+        idom[entry] = Some(entry);
+        let mut children: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::with_capacity(nblocks);
+        children.resize(nblocks);
         for &b in cfg.rpo.iter().skip(1) {
             if let Some(d) = idom[b] {
                 children[d].push(b);
@@ -64,7 +40,9 @@ impl DomTree {
         }
         // Pre/post numbering of the tree, iteratively.
         let mut pre = SecondaryMap::with_default(u32::MAX);
+        pre.resize(nblocks);
         let mut post = SecondaryMap::with_default(0);
+        post.resize(nblocks);
         let mut counter = 0u32;
         let mut stack = vec![(entry, 0usize)];
         pre[entry] = counter;
@@ -82,7 +60,6 @@ impl DomTree {
                 stack.pop();
             }
         }
-        let _ = f;
         DomTree { idom, pre, post, children }
     }
 
@@ -134,6 +111,73 @@ impl DomTree {
         }
         df
     }
+}
+
+/// Immediate dominators by the semi-NCA algorithm over `cfg`'s depth-first search tree: for each
+/// block of `cfg.preorder`, the pre-order position of its immediate dominator (the entry's is 0).
+/// Near-linear: the iterative algorithm walks up the tree once per predecessor per pass, which costs
+/// suspends × depth on a long chain of blocks that all branch to one cleanup block.
+fn semi_nca(cfg: &Cfg, nblocks: usize) -> Vec<u32> {
+    let n = cfg.preorder.len();
+    let mut num = vec![u32::MAX; nblocks];
+    for (i, b) in cfg.preorder.iter().enumerate() {
+        if let Some(x) = num.get_mut(b.index()) {
+            *x = i as u32;
+        }
+    }
+    // `ancestor` starts as the tree parent and is compressed; `idom` keeps the parent.
+    let mut ancestor: Vec<u32> = cfg.dfs_parent.clone();
+    let mut idom: Vec<u32> = cfg.dfs_parent.clone();
+    let mut semi: Vec<u32> = (0..n as u32).collect();
+    let mut label: Vec<u32> = (0..n as u32).collect();
+    let mut stack: Vec<u32> = Vec::new();
+    for w in (1..n).rev() {
+        let mut s = idom[w];
+        for p in &cfg.preds[cfg.preorder[w]] {
+            let v = num.get(p.index()).copied().unwrap_or(u32::MAX);
+            if v == u32::MAX {
+                continue;
+            }
+            // Nodes numbered above `w` are linked into the forest; eval finds the smallest
+            // semidominator on v's path to its forest root.
+            let u = eval(v, w as u32 + 1, &mut ancestor, &mut label, &semi, &mut stack);
+            s = s.min(semi[u as usize]);
+        }
+        semi[w] = s;
+    }
+    for w in 1..n {
+        let sd = semi[w];
+        let mut c = idom[w];
+        while c > sd {
+            c = idom[c as usize];
+        }
+        idom[w] = c;
+    }
+    idom
+}
+
+/// The label of smallest semidominator on the forest path from `v` up to (not including) its root,
+/// compressing the path. A node is in the forest when its number is at least `linked`.
+fn eval(v: u32, linked: u32, ancestor: &mut [u32], label: &mut [u32], semi: &[u32], stack: &mut Vec<u32>) -> u32 {
+    if v < linked || ancestor[v as usize] < linked {
+        return label[v as usize];
+    }
+    let mut x = v;
+    while ancestor[x as usize] >= linked {
+        stack.push(x);
+        x = ancestor[x as usize];
+    }
+    // x is the last node whose ancestor is the root; compress from the top down.
+    let mut p = x;
+    while let Some(y) = stack.pop() {
+        let (yu, pu) = (y as usize, p as usize);
+        ancestor[yu] = ancestor[pu];
+        if semi[label[pu] as usize] < semi[label[yu] as usize] {
+            label[yu] = label[pu];
+        }
+        p = y;
+    }
+    label[v as usize]
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::cfg::Cfg;
 use crate::ir::{Block, Function, Opcode, Value, ValueKind};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 pub struct Liveness {
     pub live_in: SecondaryMap<Block, Vec<Value>>,
@@ -19,11 +19,16 @@ impl Liveness {
     /// Like `compute`, but uses by instructions for which `ignore` holds do not count (a pass that is
     /// about to remove or rewrite them says so).
     pub fn compute_ignoring(f: &Function, cfg: &Cfg, ignore: impl Fn(crate::ir::Inst) -> bool) -> Liveness {
-        let mut live_in: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
-        let mut live_out: SecondaryMap<Block, Vec<Value>> = SecondaryMap::new();
+        let nblocks = f.blocks.len();
+        let mut live_in: SecondaryMap<Block, Vec<Value>> = SecondaryMap::with_capacity(nblocks);
+        live_in.resize(nblocks);
+        let mut live_out: SecondaryMap<Block, Vec<Value>> = SecondaryMap::with_capacity(nblocks);
+        live_out.resize(nblocks);
         // Stamps avoid clearing per-value marks: a block is marked for value v when its stamp is v+1.
-        let mut in_mark: SecondaryMap<Block, u32> = SecondaryMap::new();
-        let mut out_mark: SecondaryMap<Block, u32> = SecondaryMap::new();
+        let mut in_mark: SecondaryMap<Block, u32> = SecondaryMap::with_capacity(nblocks);
+        in_mark.resize(nblocks);
+        let mut out_mark: SecondaryMap<Block, u32> = SecondaryMap::with_capacity(nblocks);
+        out_mark.resize(nblocks);
         let entry = f.entry();
         let def_block = |v: Value| -> Option<Block> {
             match f.values[v].kind {
@@ -32,33 +37,53 @@ impl Liveness {
                 _ => None,
             }
         };
-        // Group uses by value so each value is explored once with one stamp.
-        let mut uses: SecondaryMap<Value, Vec<(Block, bool)>> = SecondaryMap::new();
+        // Uses grouped by value (so each value is explored once with one stamp), in instruction
+        // order within a value: one flat list sorted by a counting sort, not a vector per value.
+        let mut flat: Vec<(Value, Block, bool)> = Vec::new();
         for (b, i) in f.inst_iter() {
             let d = &f.insts[i];
             if d.is_debug() || !cfg.is_reachable(b) || ignore(i) {
                 continue;
             }
             if d.op == Opcode::Phi {
-                for (&v, &p) in d.args.iter().zip(&d.blocks) {
-                    uses[v].push((p, true));
-                }
+                // A phi use is a use at the end of the incoming block.
+                flat.extend(d.args.iter().zip(&d.blocks).map(|(&v, &p)| (v, p, true)));
             } else {
-                for &v in &d.args {
-                    uses[v].push((b, false));
-                }
+                flat.extend(d.args.iter().map(|&v| (v, b, false)));
             }
         }
+        let nvalues = f.values.len();
+        let mut start = vec![0u32; nvalues + 1];
+        for &(v, _, _) in &flat {
+            if let Some(c) = start.get_mut(v.index() + 1) {
+                *c += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut uses: Vec<(Block, bool)> = vec![(Block::new(0), false); flat.len()];
+        for &(v, b, at_end) in &flat {
+            if let Some(slot) = fill.get_mut(v.index()) {
+                if let Some(u) = uses.get_mut(*slot as usize) {
+                    *u = (b, at_end);
+                }
+                *slot += 1;
+            }
+        }
+        drop(flat);
         let mut work: Vec<Block> = Vec::new();
-        for (v, us) in uses.iter() {
+        for (k, w) in start.windows(2).enumerate() {
+            let us = uses.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
             if us.is_empty() {
                 continue;
             }
+            let v = Value::new(k);
             let Some(db) = def_block(v) else { continue };
             let stamp = v.as_u32() + 1;
             for &(ub, at_end) in us {
                 if at_end {
-                    // A phi use is a use at the end of the incoming block.
                     if out_mark[ub] != stamp {
                         out_mark[ub] = stamp;
                         live_out[ub].push(v);

@@ -362,7 +362,8 @@ impl Function {
         vmap: &mut SecondaryMap<Value, Option<Value>>,
         roots: &[Block],
     ) -> CloneMaps {
-        let mut keep: SecondaryMap<Block, bool> = SecondaryMap::new();
+        let mut keep: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(src.blocks.len());
+        keep.resize(src.blocks.len());
         let mut work: Vec<Block> = roots.to_vec();
         while let Some(b) = work.pop() {
             if keep[b] {
@@ -393,8 +394,17 @@ impl Function {
         vmap: &mut SecondaryMap<Value, Option<Value>>,
         layout: &[Block],
     ) -> CloneMaps {
-        let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-        let mut imap: SecondaryMap<Inst, Option<Inst>> = SecondaryMap::new();
+        // Everything is sized up front: regrowing the arenas of a large body copies them repeatedly.
+        let ninsts: usize = layout.iter().map(|&b| src.blocks[b].insts.len()).sum();
+        self.insts.reserve(ninsts);
+        self.values.reserve(ninsts.saturating_mul(2));
+        self.blocks.reserve(layout.len());
+        self.layout.reserve(layout.len());
+        vmap.resize(src.values.len());
+        let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(src.blocks.len());
+        bmap.resize(src.blocks.len());
+        let mut imap: SecondaryMap<Inst, Option<Inst>> = SecondaryMap::with_capacity(src.insts.len());
+        imap.resize(src.insts.len());
         for &b in layout {
             let nb = self.create_block(src.blocks[b].name.as_deref());
             bmap[b] = Some(nb);
@@ -402,7 +412,8 @@ impl Function {
         }
         // Results first, so forward references (phis, loops) resolve. A result the caller mapped
         // already (to a parameter, say) is not redefined: its clone produces no value.
-        let mut fresh: SecondaryMap<Value, bool> = SecondaryMap::new();
+        let mut fresh: SecondaryMap<Value, bool> = SecondaryMap::with_capacity(src.values.len());
+        fresh.resize(src.values.len());
         for i in layout.iter().flat_map(|&b| src.blocks[b].insts.iter().copied()) {
             if let Some(r) = src.insts[i].result
                 && vmap[r].is_none()

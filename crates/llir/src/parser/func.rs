@@ -83,6 +83,22 @@ struct FuncParser<'a> {
     blocks: SmallVec<[Block; 2]>,
 }
 
+/// Lines of a function body, and how many of them start in the first column with something that may
+/// be a label (instructions are indented). Both are upper bounds, used only to size tables.
+fn count_lines(body: &[u8]) -> (usize, usize) {
+    let mut lines = 0usize;
+    let mut labels = 0usize;
+    let mut prev = b'\n';
+    for &c in body {
+        if prev == b'\n' && !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'}') {
+            labels += 1;
+        }
+        lines += usize::from(c == b'\n');
+        prev = c;
+    }
+    (lines + 1, labels)
+}
+
 fn local_name(text: &str) -> &str {
     text.get(1..).unwrap_or("")
 }
@@ -155,10 +171,18 @@ impl<'a> FuncParser<'a> {
         };
         let mut f = Function::new(fname, header);
         f.span = Span::new(define.start, name_tok.end);
-        // About one instruction per 50 bytes of body text; reserving avoids repeated regrowth.
-        let guess = (self.p.end_hint().saturating_sub(self.p.prev_end as usize)) / 50;
-        f.insts.reserve(guess);
-        f.values.reserve(guess * 2);
+        // Sizes from the body's lines, so the arenas and name tables are allocated once instead of
+        // regrown (each regrowth copies them and touches fresh pages).
+        let body = self.p.src.as_bytes().get(self.p.prev_end as usize..self.p.end_hint()).unwrap_or(&[]);
+        let (lines, labels) = count_lines(body);
+        f.insts.reserve(lines);
+        // Results, plus a value per constant operand.
+        f.values.reserve(lines * 2);
+        f.blocks.reserve(labels + 1);
+        f.layout.reserve(labels + 1);
+        self.locals.reserve(lines);
+        self.block_names.reserve(labels + 1);
+        self.block_defined.resize(labels + 1);
         self.f = Some(f);
         for (i, (prm, name)) in params.iter().zip(param_names).enumerate() {
             let v = self.func().values.push(ValueData { ty: prm.ty, kind: ValueKind::Param(i as u32), name: None });

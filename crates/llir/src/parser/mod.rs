@@ -282,7 +282,10 @@ impl<'a> Parser<'a> {
             self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, end)));
         }
         self.cut.active = false;
-        std::mem::take(&mut self.cut.pieces)
+        // A copy of exactly the right size; the buffer stays for the next instruction.
+        let out = self.cut.pieces.clone();
+        self.cut.pieces.clear();
+        out
     }
 
     /// Replaces `span` of the source with `piece` in the template being cut.
