@@ -18,6 +18,7 @@
 //! the module, the name, size and alignment of its twin.
 
 use crate::intrinsics::{Intr, intr_of};
+use crate::provenance::{Effect, HandleOut, Prover};
 use llir::ItemKind;
 use llir::Module;
 use llir::ir::edit::t;
@@ -25,12 +26,20 @@ use llir::ir::{Block, Extra, Function, Inst, InstData, Opcode, Piece, Value};
 use llir::types::{TypeData, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// A ramp's elided twin: its name, and the frame's size and alignment.
-pub type Twin = (String, u64, u64);
+/// A ramp's elided twin: its name, the frame's size and alignment, and where the ramp leaves the
+/// frame pointer when that had to be proved (a C++ task object) rather than seen (`ret` of it).
+#[derive(Clone, Debug)]
+pub struct Twin {
+    pub name: String,
+    pub size: u64,
+    pub align: u64,
+    pub out: Option<HandleOut>,
+}
 
-/// The presplit coroutines that some function which destroys coroutines calls for a pointer (a
-/// cheap text scan, before anything is parsed): the ones worth an elided twin.
-pub fn wanted(m: &Module, candidates: &[usize], groups: &[String]) -> FxHashSet<String> {
+/// The presplit coroutines some other function calls (a text scan, before anything is parsed):
+/// the ones worth an elided twin; and the callers, which must be looked at even if they use no
+/// coroutine intrinsic themselves.
+pub fn wanted(m: &Module, candidates: &[usize], groups: &[String]) -> (FxHashSet<String>, Vec<usize>) {
     let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
     let presplit = |i: usize| {
         let h = head(i);
@@ -43,48 +52,87 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[String]) -> FxHashSet<
         .map(|i| m.item_name(i))
         .collect();
     let mut out = FxHashSet::default();
+    let mut callers = Vec::new();
     if ramps.is_empty() {
-        return out;
+        return (out, callers);
     }
-    for &i in candidates {
-        let text = m.item_text(i);
-        if presplit(i) || !text.contains("@llvm.coro.destroy") {
+    let is_candidate: FxHashSet<usize> = candidates.iter().copied().collect();
+    for i in m.definitions() {
+        if is_candidate.contains(&i) && presplit(i) {
             continue;
         }
-        for line in text.lines().filter(|l| l.contains("call ") && l.contains("ptr @")) {
-            let mut rest = line;
-            while let Some(k) = rest.find("ptr @") {
-                let name_start = k + 4;
-                let len = rest[name_start..].find('(').unwrap_or(0);
-                let name = &rest[name_start..name_start + len];
-                if ramps.contains(name) {
-                    out.insert(name.to_string());
-                }
-                rest = &rest[name_start + 1..];
+        let text = m.item_text(i);
+        let body = text.find('{').map_or("", |k| &text[k..]);
+        let mut calls_one = false;
+        for (k, _) in body.match_indices('@') {
+            let rest = &body[k..];
+            let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
+            let name = &rest[..len];
+            if ramps.contains(name) && rest[len..].starts_with('(') {
+                out.insert(name.to_string());
+                calls_one = true;
             }
         }
+        if calls_one && !is_candidate.contains(&i) {
+            callers.push(i);
+        }
     }
-    out
+    (out, callers)
+}
+
+/// Allocation functions whose calls a program cannot observe beyond the memory they return (when
+/// the module does not define them): the only frame allocations llcoro elides. A promise-specific
+/// or user-defined allocator may count, log or hand out arena memory the program looks at.
+const PLAIN_ALLOCATORS: [&str; 6] = [
+    "@_Znwm",
+    "@_ZnwmRKSt9nothrow_t",
+    "@_ZnwmSt11align_val_t",
+    "@_ZnwmSt11align_val_tRKSt9nothrow_t",
+    "@_Znwj",
+    "@malloc",
+];
+
+/// Does coroutine `f` (its `coro.begin` is `begin`) get its frame from a plain allocator, one of
+/// `PLAIN_ALLOCATORS` not defined in the module (`defined`)?
+pub fn plain_allocator(f: &Function, begin: Inst, src: &str, defined: &dyn Fn(&str) -> bool) -> bool {
+    let Some(&mem) = f.insts[begin].call_args().get(1) else { return false };
+    let sources: Vec<Value> = match f.value_inst(mem) {
+        Some(i) if f.insts[i].op == Opcode::Phi => f.insts[i].args.to_vec(),
+        _ => vec![mem],
+    };
+    sources.iter().all(|&v| {
+        f.const_text(v, src) == Some("null")
+            || f.value_inst(v)
+                .and_then(|i| f.callee_name(i, src))
+                .is_some_and(|n| PLAIN_ALLOCATORS.contains(&n) && !defined(n))
+    })
 }
 
 /// Gives every call in `g` of a ramp in `twins` whose coroutine `g` destroys on every path the
 /// frame as an alloca of `g`'s, through the ramp's elided twin. Returns the ramps elided, one per
 /// call site.
-pub fn elide_calls(g: &mut Function, types: &mut TypeTable, src: &str, twins: &FxHashMap<String, Twin>) -> Vec<String> {
+pub fn elide_calls(
+    g: &mut Function,
+    types: &mut TypeTable,
+    src: &str,
+    twins: &FxHashMap<String, Twin>,
+    prover: &mut Prover<'_>,
+) -> Vec<String> {
     let mut done = Vec::new();
     if twins.is_empty() {
         return done;
     }
     let calls: Vec<(Inst, String)> = g
         .inst_iter()
-        .filter(|&(_, i)| g.insts[i].op == Opcode::Call && g.insts[i].result.is_some())
+        .filter(|&(_, i)| g.insts[i].op == Opcode::Call)
         .filter_map(|(_, i)| g.callee_name(i, src).filter(|n| twins.contains_key(*n)).map(|n| (i, n.to_string())))
         .collect();
     for (c, ramp) in calls {
-        let (Some(h), Some(entry), Some((twin, size, align))) = (g.insts[c].result, g.entry(), twins.get(&ramp)) else {
+        let (Some(entry), Some(Twin { name: twin, size, align, out })) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
-        if !destroyed_on_every_path(g, c, h, src) {
+        let seen = g.insts[c].result.is_some_and(|h| destroyed_on_every_path(g, c, h, src));
+        if !seen && !out.is_some_and(|o| task_destroyed_on_every_path(g, c, o, src, types, prover)) {
             continue;
         }
         let Extra::Call { callee, nargs, fn_ty } = g.insts[c].extra else { continue };
@@ -181,6 +229,174 @@ fn destroyed_on_every_path(g: &Function, c: Inst, h: Value, src: &str) -> bool {
     true
 }
 
+/// Where a pointer of `g` points: an alloca of `g` and a constant byte offset into it.
+fn address(
+    g: &Function,
+    v: Value,
+    src: &str,
+    dl: &llir::layout::DataLayout,
+    types: &TypeTable,
+) -> Option<(Value, i64)> {
+    let i = g.value_inst(v)?;
+    let d = &g.insts[i];
+    match d.op {
+        Opcode::Alloca => Some((v, 0)),
+        Opcode::BitCast | Opcode::AddrSpaceCast => address(g, *d.args.first()?, src, dl, types),
+        Opcode::GetElementPtr => {
+            let (a, off) = address(g, *d.args.first()?, src, dl, types)?;
+            let Extra::Gep { source } = d.extra else { return None };
+            let mut off = off;
+            let mut ty = source;
+            for (k, &x) in d.args[1..].iter().enumerate() {
+                let x = g.const_int(x, src)? as i64;
+                if k == 0 {
+                    off += x * dl.alloc_size(types, ty) as i64;
+                    continue;
+                }
+                match types.get(types.resolve(ty)).clone() {
+                    TypeData::Struct { packed, fields } => {
+                        let mut o = 0u64;
+                        for (j, &fty) in fields.iter().enumerate() {
+                            let al = if packed { 1 } else { dl.abi_align(types, fty) };
+                            o = o.div_ceil(al) * al;
+                            if j as i64 == x {
+                                break;
+                            }
+                            o += dl.alloc_size(types, fty);
+                        }
+                        off += o as i64;
+                        ty = *fields.get(usize::try_from(x).ok()?)?;
+                    }
+                    TypeData::Array(_, e) => {
+                        off += x * dl.alloc_size(types, e) as i64;
+                        ty = e;
+                    }
+                    _ => return None,
+                }
+            }
+            Some((a, off))
+        }
+        _ => None,
+    }
+}
+
+/// The handle of the coroutine ramp call `c` creates is kept in a task object of `g` (`out` says
+/// where the ramp leaves it). Is it destroyed on every path before `g` returns, with the task's
+/// methods seen through by `prover`?
+fn task_destroyed_on_every_path(
+    g: &Function,
+    c: Inst,
+    out: HandleOut,
+    src: &str,
+    types: &mut TypeTable,
+    prover: &mut Prover<'_>,
+) -> bool {
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+    enum S {
+        Destroyed,
+        Alive,
+        Lost,
+    }
+    let dl = prover.layout();
+    // The cell holding the handle: (alloca, offset).
+    let cell = match out {
+        HandleOut::InSret { param, off } => {
+            let Some(&p) = g.insts[c].call_args().get(param) else { return false };
+            let Some((a, o)) = address(g, p, src, dl, types) else { return false };
+            (a, o + off)
+        }
+        HandleOut::Returned => {
+            let Some(r) = g.insts[c].result else { return false };
+            let users: Vec<Inst> = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r)).collect();
+            match users.as_slice() {
+                [st] if g.insts[*st].op == Opcode::Store && g.insts[*st].args.first() == Some(&r) => {
+                    let Some(&p) = g.insts[*st].args.get(1) else { return false };
+                    let Some(cell) = address(g, p, src, dl, types) else { return false };
+                    cell
+                }
+                _ => return false,
+            }
+        }
+    };
+    let Some(cb) = g.insts[c].block else { return false };
+    let ptr_size = dl.pointer_size(0) as i64;
+    let mut state_in: FxHashMap<Block, S> = FxHashMap::default();
+    let mut work: Vec<(Block, usize, S)> =
+        vec![(cb, g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1), S::Alive)];
+    let mut effects: FxHashMap<(String, usize, i64), Effect> = FxHashMap::default();
+    while let Some((b, from, mut s)) = work.pop() {
+        for &i in g.blocks[b].insts.iter().skip(from) {
+            let d = &g.insts[i];
+            if i == c && s != S::Destroyed {
+                return false;
+            }
+            if s != S::Destroyed && s != S::Lost && !d.is_debug() {
+                // Every operand pointing into the task object: what does this do to the cell?
+                for (k, &v) in d.args.iter().enumerate() {
+                    let Some((a, o)) = address(g, v, src, dl, types) else { continue };
+                    if a != cell.0 {
+                        continue;
+                    }
+                    let is_call_arg = k < d.call_args().len();
+                    s = match d.op {
+                        Opcode::Load if k == 0 => s,
+                        // The coerced result going into its cell, or a store beside the cell.
+                        Opcode::Store if k == 1 => {
+                            let size =
+                                d.args.first().map_or(ptr_size, |&x| dl.store_size(types, g.values[x].ty) as i64);
+                            let hits = o < cell.1 + ptr_size && cell.1 < o + size;
+                            let initial =
+                                matches!(out, HandleOut::Returned) && g.insts[c].result == d.args.first().copied();
+                            if hits && !initial { S::Lost } else { s }
+                        }
+                        Opcode::Call | Opcode::Invoke if is_call_arg => {
+                            let name = g.callee_name(i, src).unwrap_or("");
+                            if name.starts_with("@llvm.lifetime.start") || name.starts_with("@llvm.dbg") {
+                                s
+                            } else if cell.1 - o < 0 {
+                                S::Lost
+                            } else {
+                                let key = (name.to_string(), k, cell.1 - o);
+                                let e = *effects
+                                    .entry(key)
+                                    .or_insert_with(|| prover.effect(name, k, d.call_args().len(), cell.1 - o, types));
+                                match e {
+                                    Effect::Keeps => s,
+                                    Effect::Destroys => S::Destroyed,
+                                    Effect::Unknown => S::Lost,
+                                }
+                            }
+                        }
+                        Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast if k == 0 => s,
+                        _ => S::Lost,
+                    };
+                    if s == S::Destroyed {
+                        break;
+                    }
+                }
+            }
+            match d.op {
+                Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch if s != S::Destroyed => {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        if s == S::Lost {
+            return false;
+        }
+        for &succ in g.successors(b) {
+            let old = state_in.get(&succ).copied();
+            let new = old.map_or(s, |o| o.max(s));
+            if old != Some(new) {
+                state_in.insert(succ, new);
+                work.push((succ, 0, new));
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,10 +412,13 @@ mod tests {
         let i = m.definitions().next().expect("a define");
         let mut types = m.types.clone();
         let mut g = m.parse_function_with(i, &mut types).expect("function");
-        let twins: FxHashMap<String, Twin> =
-            [("@gen".to_string(), ("@gen.elided".to_string(), 24, 8))].into_iter().collect();
+        let twin = Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out: None };
+        let twins: FxHashMap<String, Twin> = [("@gen".to_string(), twin)].into_iter().collect();
         let src = m.src.clone();
-        let out = elide_calls(&mut g, &mut types, &src, &twins);
+        let dl = llir::layout::DataLayout::from_module_text(&src);
+        let names = crate::provenance::names(&m);
+        let mut prover = Prover::new(&m, &dl, &names);
+        let out = elide_calls(&mut g, &mut types, &src, &twins, &mut prover);
         if !out.is_empty() {
             let text = llir::print::print_function(&g, &types, &src);
             assert!(text.contains("%coro.elided.frame = alloca [24 x i8], align 8"), "{text}");

@@ -13,6 +13,7 @@ pub mod interference;
 pub mod intrinsics;
 pub mod lower;
 pub mod pipeline;
+pub mod provenance;
 pub mod report;
 pub mod shape;
 pub mod split;

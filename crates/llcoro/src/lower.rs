@@ -44,6 +44,8 @@ pub struct FrameSummary {
     pub elided_in: Vec<String>,
     /// The promise's type (`intrinsics::promise_type_name`), if the coroutine has a promise.
     pub promise_type: Option<String>,
+    /// Where the ramp leaves the frame pointer, when `provenance` proved it.
+    pub handle_out: Option<crate::provenance::HandleOut>,
 }
 
 /// What callers learn about the module's coroutines once all are split.
@@ -87,6 +89,8 @@ struct Shared<'a> {
     /// Ramps some caller may want a heap-elided twin of (`elide::wanted`).
     want_elided: FxHashSet<String>,
     dispatch: Dispatch,
+    /// Defined functions by name, for `provenance` (empty when nothing wants elision).
+    names: FxHashMap<&'a str, usize>,
 }
 
 /// One worker's result for one `define`.
@@ -167,12 +171,15 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::debug::header_subprogram(suffix);
-        let want = sh.want_elided.contains(f.name.as_ref());
+        let want = sh.want_elided.contains(f.name.as_ref())
+            && crate::elide::plain_allocator(&f, shp.begin, src, &|n| sh.names.contains_key(n));
+        let handle_out =
+            if want { crate::provenance::Prover::new(m, &sh.dl, &sh.names).ramp(&f, shp.promise, types) } else { None };
         let promise_type = shp.promise.and_then(|p| f.value_inst(p)).and_then(|i| match f.insts[i].extra {
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
             _ => None,
         });
-        let s = match split::split(f, types, shp, &env, want) {
+        let s = match split::split(f, types, shp, &env, want, handle_out.is_some()) {
             Ok(s) => s,
             Err(es) => {
                 oc.errors.extend(es);
@@ -196,6 +203,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
                 .map(|g| (g.name.to_string(), s.parts.get(2).map(|p| p.name.to_string()).unwrap_or_default())),
             elided_in: Vec::new(),
             promise_type,
+            handle_out,
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
@@ -223,7 +231,13 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         }
         out.push(f);
     }
-    if direct.is_none() && wants_direct_calls(&out, src) {
+    let calls_ramp = || {
+        !sh.want_elided.is_empty()
+            && out
+                .iter()
+                .any(|g| g.inst_iter().any(|(_, x)| g.callee_name(x, src).is_some_and(|n| sh.want_elided.contains(n))))
+    };
+    if direct.is_none() && (wants_direct_calls(&out, src) || calls_ramp()) {
         oc.deferred = true;
         return oc;
     }
@@ -232,7 +246,8 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     if let [g] = out.as_mut_slice()
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
-        oc.elided = crate::elide::elide_calls(g, types, src, &direct.elidable);
+        let mut prover = crate::provenance::Prover::new(m, &sh.dl, &sh.names);
+        oc.elided = crate::elide::elide_calls(g, types, src, &direct.elidable, &mut prover);
     }
     let cx = Ctx {
         src,
@@ -276,13 +291,19 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| m.item_text(i).split('{').next().unwrap_or("").contains("!dbg"));
-    let want_elided = crate::elide::wanted(m, &candidates, &group_names);
+    let (want_elided, callers) = crate::elide::wanted(m, &candidates, &group_names);
+    let mut candidates = candidates;
+    if !callers.is_empty() {
+        candidates.extend(callers);
+        candidates.sort_unstable();
+    }
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
         group_refs: group_names.iter().map(|s| s.as_str()).collect(),
         meta: any_debug.then(|| MetaIndex::build(m)),
         check_only,
+        names: if want_elided.is_empty() { FxHashMap::default() } else { crate::provenance::names(m) },
         want_elided,
         dispatch,
     };
@@ -361,11 +382,17 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     // Functions that may call a ramp's parts directly, now that every coroutine is known. A handle
     // from an elided twin is destroyed by `.cleanup`: its memory is not the heap's.
     let mut direct = Direct::default();
-    for (n, s) in frames.iter().filter(|(_, s)| s.returns_frame && !s.resume.is_empty()) {
-        direct.parts.insert(n.clone(), (s.resume.clone(), s.destroy.clone()));
+    for (n, s) in frames.iter().filter(|(_, s)| !s.resume.is_empty()) {
+        if s.returns_frame {
+            direct.parts.insert(n.clone(), (s.resume.clone(), s.destroy.clone()));
+        }
         if let Some((twin, cleanup)) = &s.elided {
-            direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
-            direct.elidable.insert(n.clone(), (twin.clone(), s.frame.size, s.frame.align));
+            if s.returns_frame {
+                direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
+            }
+            let t =
+                crate::elide::Twin { name: twin.clone(), size: s.frame.size, align: s.frame.align, out: s.handle_out };
+            direct.elidable.insert(n.clone(), t);
         }
     }
     // Promise types shared by several coroutines give no likely target.

@@ -62,13 +62,15 @@ pub fn derived_name(name: &str, suffix: &str) -> String {
 }
 
 /// Lowers one presplit coroutine. `f` is consumed; on success the ramp replaces it.
-/// Splits `f`. With `want_elided`, also makes the ramp's heap-elided twin (see `elided_ramp`).
+/// Splits `f`. With `want_elided`, also makes the ramp's heap-elided twin (see `elided_ramp`) when
+/// the ramp returns its frame or `proven` (`provenance`) says where it leaves it.
 pub fn split(
     mut f: Function,
     types: &mut TypeTable,
     mut shape: Shape,
     env: &Env<'_>,
     want_elided: bool,
+    proven: bool,
 ) -> Result<Split, Vec<Finding>> {
     let src = env.src;
     prepare(&mut f, types, &mut shape, src);
@@ -93,7 +95,7 @@ pub fn split(
     }
     let twin = want_elided.then(|| f.clone());
     let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, None);
-    let elided = twin.filter(|_| returns_frame).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
+    let elided = twin.filter(|_| returns_frame || proven).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
     // The driver verifies every function once, after the last rewrite and before printing.
     Ok(Split { ramp, parts, frame, returns_frame, elided })
 }

@@ -1,7 +1,7 @@
 //! Heap elision without inlining: callers that destroy a coroutine on every path keep its frame on
 //! their own stack (tests/elide/callers.ll). The oracle is LLVM's coro passes on the same file (no
-//! inlining, so no elision there): the program must print the same, except for the count of heap
-//! frames, which must drop from 6 to the one caller that lets the handle escape.
+//! inlining, so no elision there): the program must print the same, and valgrind must count 5 heap
+//! allocations fewer (6 frames, of which only the one whose handle escapes stays on the heap).
 
 mod common;
 
@@ -22,6 +22,20 @@ fn run(cmd: &mut Command) -> common::Output {
     out
 }
 
+/// Runs `exe` under valgrind (which fails on any memory error): its stdout and how many heap
+/// allocations it made.
+fn grind(exe: &Path) -> (String, u64) {
+    let o = run(Command::new("valgrind").args(["--error-exitcode=9", "--leak-check=no"]).arg(exe));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let allocs: u64 = err
+        .split("total heap usage: ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("no heap summary from valgrind:\n{err}"));
+    (String::from_utf8_lossy(&o.stdout).into_owned(), allocs)
+}
+
 #[test]
 fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
     let file = root().join("tests/elide/callers.ll");
@@ -30,7 +44,7 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
     assert_eq!(v[0]["coroutine"], "@gen");
     assert_eq!(v[0]["elided_in"], serde_json::json!(["@straight", "@looped"]), "not @kept: its handle escapes");
 
-    let tools = ["opt-19", "lli-19", "clang-19", "valgrind"];
+    let tools = ["opt-19", "clang-19", "valgrind"];
     if let Some(missing) = common::missing_tools(&tools) {
         assert!(std::env::var_os("CI").is_none(), "{}", common::missing_failure(&missing));
         eprintln!("{}", common::skip_notice("the runs", &missing));
@@ -48,16 +62,58 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
         .arg(&file)
         .arg("-o")
         .arg(&theirs));
-    let a = String::from_utf8_lossy(&run(Command::new("lli-19").arg(&ours)).stdout).into_owned();
-    let b = String::from_utf8_lossy(&run(Command::new("lli-19").arg(&theirs)).stdout).into_owned();
-    let body = |s: &str| s.lines().filter(|l| !l.starts_with("allocs")).collect::<Vec<_>>().join("\n");
-    assert_eq!(body(&a), body(&b), "same values printed either way");
-    assert!(b.ends_with("allocs 6\n"), "LLVM's coro passes allocate every frame: {b}");
-    assert!(a.ends_with("allocs 1\n"), "only @kept's frame is on the heap: {a}");
+    // Both compiled and run under valgrind, which counts heap allocations and checks that frames
+    // on the stack are used only while alive.
+    let (exe_ours, exe_theirs) = (tmp.join("callers.llcoro"), tmp.join("callers.opt"));
+    run(Command::new("clang-19").args(["-O0", "-w"]).arg(&ours).arg("-o").arg(&exe_ours));
+    run(Command::new("clang-19").args(["-O0", "-w"]).arg(&theirs).arg("-o").arg(&exe_theirs));
+    let (a, na) = grind(&exe_ours);
+    let (b, nb) = grind(&exe_theirs);
+    assert_eq!(a, b, "same values printed either way");
+    assert_eq!(a.lines().count(), 12);
+    assert_eq!(nb, na + 5, "LLVM's coro passes allocate all 6 frames, llcoro only @kept's: {nb} against {na}");
+}
 
-    // Frames on the stack must be used only while alive: compile and run under valgrind.
-    let exe = tmp.join("callers");
-    run(Command::new("clang-19").args(["-O0", "-w"]).arg(&ours).arg("-o").arg(&exe));
-    let vg = run(Command::new("valgrind").args(["-q", "--error-exitcode=9", "--leak-check=no"]).arg(&exe));
-    assert_eq!(String::from_utf8_lossy(&vg.stdout), a);
+#[test]
+fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
+    let tools = ["clang++-22", "opt-22", "valgrind"];
+    if let Some(missing) = common::missing_tools(&tools) {
+        assert!(std::env::var_os("CI").is_none(), "{}", common::missing_failure(&missing));
+        eprintln!("{}", common::skip_notice("the test", &missing));
+        return;
+    }
+    let src = root().join("tests/elide/task_object.cpp");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("elide-task");
+    std::fs::create_dir_all(&tmp).expect("scratch dir");
+    let ll = tmp.join("t.ll");
+    run(Command::new("clang++-22")
+        .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ll));
+    let j = run(Command::new(LLCORO).args(["frames", "--format", "json"]).arg(&ll)).stdout;
+    let v: serde_json::Value = serde_json::from_slice(&j).expect("valid JSON");
+    assert_eq!(v[0]["elided_in"], serde_json::json!(["@main"]), "main's loop, not keep(): {v}");
+    let (ours, theirs) = (tmp.join("t.llcoro.ll"), tmp.join("t.opt.ll"));
+    run(Command::new(LLCORO).arg(&ll).arg("-o").arg(&ours));
+    run(Command::new("opt-22")
+        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&theirs));
+    let native = tmp.join("t.native");
+    run(Command::new("clang++-22").args(["-std=c++20", "-O0", "-w"]).arg(&src).arg("-o").arg(&native));
+    let expected = String::from_utf8_lossy(&run(&mut Command::new(&native)).stdout).into_owned();
+    for opt in ["-O0", "-O2"] {
+        let grind = |ir: &Path, name: &str| {
+            let exe = tmp.join(format!("{name}{opt}"));
+            run(Command::new("clang++-22").args([opt, "-w"]).arg(ir).arg("-o").arg(&exe));
+            grind(&exe)
+        };
+        let (a, na) = grind(&ours, "llcoro");
+        let (b, nb) = grind(&theirs, "opt");
+        assert_eq!(a, expected, "{opt}");
+        assert_eq!(b, expected, "{opt}");
+        assert_eq!(nb, na + 10, "{opt}: the ten frames of main's loop are on its stack ({na} against {nb})");
+    }
 }

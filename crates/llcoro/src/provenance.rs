@@ -1,0 +1,604 @@
+//! Where a coroutine's handle goes, for heap elision of C++ coroutines whose handle lives in a task
+//! object: a small symbolic interpreter over loop-free paths of the module's functions.
+//!
+//! Two questions, both answered by running code on abstract values (the frame, null, pointers into
+//! objects the interpreter made, integers, or unknown) and following calls into functions defined
+//! in the module:
+//! - **Ramp.** Does every path of the ramp up to its return leave the frame pointer in the return
+//!   value, or in the `sret` object at a fixed offset, without letting the `sret` pointer escape?
+//!   (`get_return_object` → `from_promise` → `coro.promise(.., from = true)` is how C++ does it.)
+//! - **Method.** Given the frame in a cell of an object, what does a call with a pointer to that
+//!   object do: leave the cell alone, or destroy the frame on every path?
+//!
+//! Anything the interpreter cannot follow (a loop, an unknown callee that gets a tracked pointer, too
+//! many paths) makes the answer "don't know", and nothing is elided.
+
+use crate::intrinsics::{Intr, intr_of};
+use llir::Module;
+use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
+use llir::layout::DataLayout;
+use llir::types::{Type, TypeData, TypeTable};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// Every defined function's name and item, for `Prover::new`.
+pub fn names(m: &Module) -> FxHashMap<&str, usize> {
+    m.definitions().map(|i| (m.item_name(i), i)).collect()
+}
+
+/// How far the interpreter goes before it gives up.
+const MAX_DEPTH: u32 = 8;
+const MAX_STEPS: u32 = 20_000;
+const MAX_PATHS: u32 = 256;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+enum Sym {
+    Frame,
+    Null,
+    /// A pointer `off` bytes into object `obj`.
+    Ptr(u32, i64),
+    Int(i128),
+    Unknown,
+}
+
+/// Where the ramp leaves the frame pointer for its caller.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandleOut {
+    /// In the return value.
+    Returned,
+    /// In the object its parameter `param` (an `sret` pointer) points to, `off` bytes in.
+    InSret { param: usize, off: i64 },
+}
+
+/// What a call does to a frame kept in a cell of an object it gets a pointer to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Effect {
+    Keeps,
+    Destroys,
+    Unknown,
+}
+
+#[derive(Clone, Default)]
+struct State {
+    mem: FxHashMap<(u32, i64), Sym>,
+    /// Objects whose cells are no longer known (an unknown call got a pointer to them).
+    clobbered: Vec<u32>,
+    destroyed: bool,
+    escaped: bool,
+}
+
+/// A path being followed: its block, the predecessor it came from, the values and memory so far,
+/// and the blocks it went through.
+type Path = (Block, Option<Block>, FxHashMap<Value, Sym>, State, Vec<Block>);
+
+/// What one path of a call came back with.
+struct Exit {
+    state: State,
+    ret: Sym,
+}
+
+pub struct Prover<'a> {
+    m: &'a Module,
+    dl: &'a DataLayout,
+    by_name: &'a FxHashMap<&'a str, usize>,
+    parsed: FxHashMap<usize, Option<Rc<Function>>>,
+    next_obj: u32,
+    steps: u32,
+    /// The object whose pointer must not escape (the ramp's `sret` object).
+    watched: Option<u32>,
+}
+
+impl<'a> Prover<'a> {
+    /// `by_name` maps each defined function's name to its item (`names`).
+    pub fn new(m: &'a Module, dl: &'a DataLayout, by_name: &'a FxHashMap<&'a str, usize>) -> Prover<'a> {
+        Prover { m, dl, by_name, parsed: FxHashMap::default(), next_obj: 1, steps: 0, watched: None }
+    }
+
+    pub fn layout(&self) -> &'a DataLayout {
+        self.dl
+    }
+
+    fn function(&mut self, name: &str, types: &mut TypeTable) -> Option<Rc<Function>> {
+        let &i = self.by_name.get(name)?;
+        if let Some(f) = self.parsed.get(&i) {
+            return f.clone();
+        }
+        let f = self.m.parse_function_with(i, types).ok().map(Rc::new);
+        self.parsed.insert(i, f.clone());
+        f
+    }
+
+    /// Where ramp `f` (presplit, with promise alloca `promise`) leaves its frame pointer.
+    pub fn ramp(&mut self, f: &Function, promise: Option<Value>, types: &mut TypeTable) -> Option<HandleOut> {
+        let src = self.m.src.as_str();
+        let promise_obj = self.fresh();
+        let sret: Option<usize> =
+            (0..f.header.params.len()).find(|&k| f.header.params[k].attrs.get(src).contains("sret"));
+        let mut args = vec![Sym::Unknown; f.params.len()];
+        let sret_obj = sret.map(|k| {
+            let o = self.fresh();
+            args[k] = Sym::Ptr(o, 0);
+            o
+        });
+        self.watched = sret_obj;
+        self.steps = 0;
+        let mut pre: FxHashMap<Value, Sym> = FxHashMap::default();
+        if let Some(p) = promise {
+            pre.insert(p, Sym::Ptr(promise_obj, 0));
+        }
+        if let Some(k) = sret
+            && !used_only_before_suspends(f, f.params[k], src)
+        {
+            return None;
+        }
+        let exits = self.run(f, &args, State::default(), 0, types, &pre, Some(promise_obj));
+        let exits = exits?;
+        self.watched = None;
+        if exits.is_empty() || exits.iter().any(|e| e.state.escaped) {
+            return None;
+        }
+        if exits.iter().all(|e| e.ret == Sym::Frame) {
+            return Some(HandleOut::Returned);
+        }
+        let (k, o) = (sret?, sret_obj?);
+        // The one cell of the sret object holding the frame on every path.
+        let first = &exits[0].state;
+        let off = first.mem.iter().find(|&(&(ob, _), &v)| ob == o && v == Sym::Frame).map(|(&(_, off), _)| off)?;
+        exits
+            .iter()
+            .all(|e| !e.state.clobbered.contains(&o) && e.state.mem.get(&(o, off)) == Some(&Sym::Frame))
+            .then_some(HandleOut::InSret { param: k, off })
+    }
+
+    /// What calling `callee` with `args` (one of which points at an object whose cell `cell` holds
+    /// the frame) does to that frame.
+    pub fn effect(&mut self, callee: &str, arg: usize, nargs: usize, cell: i64, types: &mut TypeTable) -> Effect {
+        let Some(g) = self.function(callee, types) else { return Effect::Unknown };
+        let obj = self.fresh();
+        let mut args = vec![Sym::Unknown; nargs.max(g.params.len())];
+        if let Some(a) = args.get_mut(arg) {
+            *a = Sym::Ptr(obj, 0);
+        }
+        let mut st = State::default();
+        st.mem.insert((obj, cell), Sym::Frame);
+        self.steps = 0;
+        let Some(exits) = self.run(&g, &args, st, 0, types, &FxHashMap::default(), None) else {
+            return Effect::Unknown;
+        };
+        if exits.is_empty() {
+            return Effect::Unknown;
+        }
+        if exits.iter().all(|e| e.state.destroyed) {
+            return Effect::Destroys;
+        }
+        let kept = |e: &Exit| {
+            !e.state.destroyed
+                && !e.state.clobbered.contains(&obj)
+                && e.state.mem.get(&(obj, cell)) == Some(&Sym::Frame)
+        };
+        if exits.iter().all(kept) { Effect::Keeps } else { Effect::Unknown }
+    }
+
+    fn fresh(&mut self) -> u32 {
+        self.next_obj += 1;
+        self.next_obj
+    }
+
+    /// Runs `f` from its entry on every path (forking at unknown branches); `None` when it cannot.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        f: &Function,
+        args: &[Sym],
+        st: State,
+        depth: u32,
+        types: &mut TypeTable,
+        pre: &FxHashMap<Value, Sym>,
+        promise_obj: Option<u32>,
+    ) -> Option<Vec<Exit>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let src = self.m.src.as_str();
+        let entry = f.entry()?;
+        let mut vals: FxHashMap<Value, Sym> = pre.clone();
+        for (k, &p) in f.params.iter().enumerate() {
+            vals.insert(p, args.get(k).copied().unwrap_or(Sym::Unknown));
+        }
+        let mut work: Vec<Path> = vec![(entry, None, vals, st, vec![entry])];
+        let mut exits = Vec::new();
+        let mut paths = 0u32;
+        while let Some((b, pred, mut vals, mut st, path)) = work.pop() {
+            paths += 1;
+            if paths > MAX_PATHS {
+                return None;
+            }
+            // Phis read their incoming values all at once.
+            let phis: Vec<(Value, Sym)> = f.blocks[b]
+                .insts
+                .iter()
+                .filter(|&&i| f.insts[i].op == Opcode::Phi)
+                .filter_map(|&i| {
+                    let d = &f.insts[i];
+                    let k = d.blocks.iter().position(|&x| Some(x) == pred)?;
+                    Some((d.result?, self.val(f, &vals, d.args[k], src)))
+                })
+                .collect();
+            vals.extend(phis);
+            let mut next: Vec<Block> = Vec::new();
+            for &i in &f.blocks[b].insts {
+                self.steps += 1;
+                if self.steps > MAX_STEPS {
+                    return None;
+                }
+                let d = &f.insts[i];
+                match d.op {
+                    Opcode::Phi => {}
+                    Opcode::Ret => {
+                        let ret = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &vals, v, src));
+                        exits.push(Exit { state: st.clone(), ret });
+                    }
+                    Opcode::Unreachable | Opcode::Resume => {}
+                    Opcode::Br if d.args.is_empty() => next.push(d.blocks[0]),
+                    Opcode::Br => match self.val(f, &vals, d.args[0], src) {
+                        Sym::Int(c) => next.push(d.blocks[if c != 0 { 0 } else { 1 }]),
+                        _ => next.extend(d.blocks.iter().copied()),
+                    },
+                    Opcode::Switch => match self.val(f, &vals, d.args[0], src) {
+                        Sym::Int(c) => {
+                            let k = (1..d.args.len()).find(|&k| f.const_int(d.args[k], src) == Some(c));
+                            next.push(d.blocks[k.unwrap_or(0)]);
+                        }
+                        _ => next.extend(d.blocks.iter().copied()),
+                    },
+                    Opcode::Call | Opcode::Invoke => {
+                        let r = self.call(f, i, &mut vals, &mut st, depth, types, promise_obj)?;
+                        if let Some(res) = d.result {
+                            vals.insert(res, r);
+                        }
+                        if d.op == Opcode::Invoke {
+                            // The exception path is not a way the frame leaves: follow the normal one.
+                            next.push(d.blocks[0]);
+                        }
+                    }
+                    _ => {
+                        let r = self.step(f, i, &vals, &mut st, types, src)?;
+                        // What the caller fixed beforehand (the promise alloca) stays.
+                        if let Some(res) = d.result
+                            && !pre.contains_key(&res)
+                        {
+                            vals.insert(res, r);
+                        }
+                    }
+                }
+            }
+            for s in next {
+                if path.contains(&s) {
+                    return None; // a loop
+                }
+                let mut p = path.clone();
+                p.push(s);
+                work.push((s, Some(b), vals.clone(), st.clone(), p));
+            }
+        }
+        Some(exits)
+    }
+
+    fn val(&self, f: &Function, vals: &FxHashMap<Value, Sym>, v: Value, src: &str) -> Sym {
+        if let Some(&s) = vals.get(&v) {
+            return s;
+        }
+        match f.values[v].kind {
+            ValueKind::Const(_) => match f.const_text(v, src) {
+                Some("null") => Sym::Null,
+                _ => f.const_int(v, src).map_or(Sym::Unknown, Sym::Int),
+            },
+            _ => Sym::Unknown,
+        }
+    }
+
+    /// Non-call instructions.
+    fn step(
+        &mut self,
+        f: &Function,
+        i: Inst,
+        vals: &FxHashMap<Value, Sym>,
+        st: &mut State,
+        types: &TypeTable,
+        src: &str,
+    ) -> Option<Sym> {
+        let d = &f.insts[i];
+        let a = |k: usize| d.args.get(k).map_or(Sym::Unknown, |&v| self.val(f, vals, v, src));
+        Some(match d.op {
+            Opcode::Alloca => Sym::Ptr(self.fresh(), 0),
+            Opcode::Load => match a(0) {
+                Sym::Ptr(o, off) if !st.clobbered.contains(&o) => {
+                    st.mem.get(&(o, off)).copied().unwrap_or(Sym::Unknown)
+                }
+                _ => Sym::Unknown,
+            },
+            Opcode::Store => {
+                let (v, p) = (a(0), a(1));
+                // The watched pointer may sit in an object the interpreter tracks (clang keeps the
+                // sret pointer in an alloca); anywhere else it escapes.
+                if let Sym::Ptr(o, _) = v
+                    && Some(o) == self.watched
+                    && !matches!(p, Sym::Ptr(..))
+                {
+                    st.escaped = true;
+                }
+                match p {
+                    Sym::Ptr(o, off) => {
+                        let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
+                        st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
+                        st.mem.insert((o, off), v);
+                    }
+                    // A store through an unknown pointer could hit any cell.
+                    _ => st.mem.clear(),
+                }
+                Sym::Unknown
+            }
+            Opcode::GetElementPtr => match a(0) {
+                Sym::Ptr(o, off) => {
+                    let Extra::Gep { source } = d.extra else { return Some(Sym::Unknown) };
+                    match self.gep_offset(f, i, source, types, vals, src) {
+                        Some(x) => Sym::Ptr(o, off + x),
+                        None => Sym::Unknown,
+                    }
+                }
+                Sym::Frame => Sym::Unknown,
+                _ => Sym::Unknown,
+            },
+            Opcode::BitCast | Opcode::AddrSpaceCast => a(0),
+            Opcode::ICmp => {
+                let Extra::Cmp { pred } = &d.extra else { return Some(Sym::Unknown) };
+                let (x, y) = (a(0), a(1));
+                let eq = match (x, y) {
+                    (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
+                    (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
+                    (Sym::Int(p), Sym::Int(q)) if matches!(&**pred, "eq" | "ne") => Some(p == q),
+                    _ => None,
+                };
+                match (eq, &**pred) {
+                    (Some(e), "eq") => Sym::Int(e as i128),
+                    (Some(e), "ne") => Sym::Int(!e as i128),
+                    _ => Sym::Unknown,
+                }
+            }
+            Opcode::Xor => match (a(0), a(1)) {
+                (Sym::Int(p), Sym::Int(q)) => Sym::Int((p ^ q) & 1),
+                _ => Sym::Unknown,
+            },
+            Opcode::ZExt | Opcode::Trunc => match a(0) {
+                Sym::Int(p) => Sym::Int(p & 1),
+                _ => Sym::Unknown,
+            },
+            Opcode::Select => match a(0) {
+                Sym::Int(c) => a(if c != 0 { 1 } else { 2 }),
+                _ => Sym::Unknown,
+            },
+            Opcode::ExtractValue | Opcode::InsertValue => Sym::Unknown,
+            _ => {
+                // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
+                if d.args
+                    .iter()
+                    .any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched))
+                {
+                    st.escaped = true;
+                }
+                Sym::Unknown
+            }
+        })
+    }
+
+    /// Byte offset of a GEP with constant indices.
+    fn gep_offset(
+        &self,
+        f: &Function,
+        i: Inst,
+        source: Type,
+        types: &TypeTable,
+        vals: &FxHashMap<Value, Sym>,
+        src: &str,
+    ) -> Option<i64> {
+        let d = &f.insts[i];
+        let idx: Vec<i128> = d.args[1..]
+            .iter()
+            .map(|&v| match self.val(f, vals, v, src) {
+                Sym::Int(c) => Some(c),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let mut off = 0i64;
+        let mut ty = source;
+        for (k, &x) in idx.iter().enumerate() {
+            if k == 0 {
+                off += x as i64 * self.dl.alloc_size(types, ty) as i64;
+                continue;
+            }
+            match types.get(types.resolve(ty)).clone() {
+                TypeData::Struct { packed, fields } => {
+                    let mut o = 0u64;
+                    for (j, &fty) in fields.iter().enumerate() {
+                        let al = if packed { 1 } else { self.dl.abi_align(types, fty) };
+                        o = o.div_ceil(al) * al;
+                        if j as i128 == x {
+                            break;
+                        }
+                        o += self.dl.alloc_size(types, fty);
+                    }
+                    off += o as i64;
+                    ty = *fields.get(usize::try_from(x).ok()?)?;
+                }
+                TypeData::Array(_, e) | TypeData::Vector { elem: e, .. } => {
+                    off += x as i64 * self.dl.alloc_size(types, e) as i64;
+                    ty = e;
+                }
+                _ => return None,
+            }
+        }
+        Some(off)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &mut self,
+        f: &Function,
+        i: Inst,
+        vals: &mut FxHashMap<Value, Sym>,
+        st: &mut State,
+        depth: u32,
+        types: &mut TypeTable,
+        promise_obj: Option<u32>,
+    ) -> Option<Sym> {
+        let src = self.m.src.as_str();
+        let d = &f.insts[i];
+        if d.is_debug() {
+            return Some(Sym::Unknown);
+        }
+        let args: Vec<Sym> = d.call_args().iter().map(|&v| self.val(f, vals, v, src)).collect();
+        let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        if let Some(k) = intr_of(f, i, src) {
+            return Some(match k {
+                Intr::Begin => Sym::Frame,
+                // In the ramp a suspend takes the default edge: back to the caller.
+                Intr::Suspend => Sym::Int(-1),
+                Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
+                Intr::Promise => match (arg(0), f.const_int(d.call_args()[2], src)) {
+                    (Sym::Ptr(o, 0), Some(1)) if Some(o) == promise_obj => Sym::Frame,
+                    _ => Sym::Unknown,
+                },
+                Intr::Destroy => {
+                    if arg(0) == Sym::Frame {
+                        st.destroyed = true;
+                    }
+                    Sym::Unknown
+                }
+                _ => Sym::Unknown,
+            });
+        }
+        let name = f.callee_name(i, src).unwrap_or("");
+        if name.starts_with("@llvm.lifetime") || name.starts_with("@llvm.dbg") || name.starts_with("@llvm.assume") {
+            return Some(Sym::Unknown);
+        }
+        let tracked = |s: &Sym| matches!(s, Sym::Ptr(..) | Sym::Frame);
+        if !args.iter().any(tracked) {
+            // It cannot reach what is tracked (nothing it gets points there); assume it returns
+            // something unknown. (Globals holding tracked pointers would be escapes, caught at the
+            // store.)
+            return Some(Sym::Unknown);
+        }
+        if name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove") || name.starts_with("@llvm.memset") {
+            // A copy of known size between tracked objects copies the cells; anything else
+            // forgets the destination.
+            let len = d.call_args().get(2).and_then(|&v| f.const_int(v, src)).map(|n| n as i64);
+            match (arg(0), arg(1), len) {
+                (Sym::Ptr(o, off), Sym::Ptr(so, soff), Some(n)) if !name.starts_with("@llvm.memset") => {
+                    let cells: Vec<(i64, Sym)> = st
+                        .mem
+                        .iter()
+                        .filter(|&(&(ob, c), _)| ob == so && c >= soff && c < soff + n)
+                        .map(|(&(_, c), &v)| (c - soff, v))
+                        .collect();
+                    if st.clobbered.contains(&so) {
+                        st.clobbered.push(o);
+                    }
+                    st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c);
+                    for (c, v) in cells {
+                        st.mem.insert((o, off + c), v);
+                    }
+                }
+                (Sym::Ptr(o, off), _, Some(n)) => st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c),
+                (Sym::Ptr(o, _), _, _) => st.clobbered.push(o),
+                _ => st.mem.clear(),
+            }
+            return Some(Sym::Unknown);
+        }
+        let Some(g) = self.function(name, types) else {
+            // Unknown code with a tracked pointer: its objects are lost, the watched one escapes.
+            for a in &args {
+                if let Sym::Ptr(o, _) = a {
+                    st.clobbered.push(*o);
+                    if Some(*o) == self.watched {
+                        st.escaped = true;
+                    }
+                }
+                if *a == Sym::Frame {
+                    return None;
+                }
+            }
+            return Some(Sym::Unknown);
+        };
+        let exits = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default(), promise_obj)?;
+        // Merge the paths: what all agree on.
+        let first = exits.first()?;
+        let mut merged = first.state.clone();
+        let mut ret = first.ret;
+        for e in &exits[1..] {
+            merged.mem.retain(|k, v| e.state.mem.get(k) == Some(v));
+            merged.clobbered.extend(e.state.clobbered.iter().copied());
+            merged.destroyed &= e.state.destroyed;
+            merged.escaped |= e.state.escaped;
+            if e.ret != ret {
+                ret = Sym::Unknown;
+            }
+            if e.state.destroyed != first.state.destroyed {
+                return None;
+            }
+        }
+        *st = merged;
+        Some(ret)
+    }
+}
+
+/// Are `p` and the copies of it loaded back from allocas it is stored in used only in blocks no
+/// suspend leads to (so the coroutine, once suspended, cannot reach what `p` points to)?
+fn used_only_before_suspends(f: &Function, p: Value, src: &str) -> bool {
+    let mut after: Vec<Block> = f
+        .inst_iter()
+        .filter(|&(_, i)| intr_of(f, i, src) == Some(Intr::Suspend))
+        .map(|(b, _)| b)
+        .flat_map(|b| f.successors(b).to_vec())
+        .collect();
+    let mut reached: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    while let Some(b) = after.pop() {
+        if reached.insert(b) {
+            after.extend(f.successors(b).iter().copied());
+        }
+    }
+    let mut ptrs = vec![p];
+    let mut k = 0;
+    while k < ptrs.len() {
+        let cur = ptrs[k];
+        k += 1;
+        for (b, i) in f.inst_iter() {
+            let d = &f.insts[i];
+            if !d.args.contains(&cur) || d.is_debug() {
+                continue;
+            }
+            if reached.contains(&b) {
+                return false;
+            }
+            // A copy kept in an alloca: follow the loads of it.
+            if d.op == Opcode::Store
+                && d.args.first() == Some(&cur)
+                && let Some(&slot) = d.args.get(1)
+                && f.value_inst(slot).is_some_and(|s| f.insts[s].op == Opcode::Alloca)
+            {
+                for (_, l) in f.inst_iter() {
+                    if f.insts[l].op == Opcode::Load
+                        && f.insts[l].args.first() == Some(&slot)
+                        && let Some(r) = f.insts[l].result
+                        && !ptrs.contains(&r)
+                    {
+                        ptrs.push(r);
+                    }
+                }
+            }
+            if ptrs.len() > 64 {
+                return false;
+            }
+        }
+    }
+    true
+}
