@@ -323,10 +323,13 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let suspend_blocks: Vec<Block> = shape.suspends.iter().filter_map(|s| f.insts[s.call].block).collect();
     let suspend_numbers: Vec<u32> =
         shape.suspends.iter().filter(|s| f.insts[s.call].block.is_some()).map(|s| s.index).collect();
+    let any_alloca = f.inst_iter().any(|(_, i)| f.insts[i].op == Opcode::Alloca);
     let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
-    for (_, u) in f.inst_iter() {
-        for &x in &f.insts[u].args {
-            use_map.entry(x).or_default().push(u);
+    if any_alloca {
+        for (_, u) in f.inst_iter() {
+            for &x in &f.insts[u].args {
+                use_map.entry(x).or_default().push(u);
+            }
         }
     }
     let dom = DomTree::compute(f, &cfg);
@@ -569,10 +572,32 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             !dom.dominates(begin_block, b)
         }
     };
+    // Use lists of the values the rewrite moves or reloads, and of their casts (checked below), found
+    // in one pass with a dense mark per value instead of a hash per operand.
+    let mut wanted: cranelift_entity::SecondaryMap<Value, bool> = cranelift_entity::SecondaryMap::new();
+    for fl in &frame.fields {
+        if let FieldKind::Promise(v) | FieldKind::Alloca(v) | FieldKind::Spill(v) = fl.kind {
+            wanted[v] = true;
+        }
+    }
+    for &v in &frame.remat {
+        wanted[v] = true;
+    }
+    for (_, i) in f.inst_iter() {
+        let d = &f.insts[i];
+        if matches!(d.op, Opcode::BitCast | Opcode::AddrSpaceCast)
+            && d.args.first().is_some_and(|&a| wanted[a])
+            && let Some(r) = d.result
+        {
+            wanted[r] = true;
+        }
+    }
     let mut uses: FxHashMap<Value, Vec<(Inst, usize)>> = FxHashMap::default();
     for (_, i) in f.inst_iter() {
         for (k, &a) in f.insts[i].args.iter().enumerate() {
-            uses.entry(a).or_default().push((i, k));
+            if wanted[a] {
+                uses.entry(a).or_default().push((i, k));
+            }
         }
     }
     let moved: Vec<(Value, u64, Type)> = frame

@@ -186,6 +186,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         .flatten()
         .and_then(|p| cx.by_promise.get(&p).cloned());
     let insts: Vec<(llir::ir::Block, Inst)> = f.inst_iter().collect();
+    let mut subst: rustc_hash::FxHashMap<Value, Value> = rustc_hash::FxHashMap::default();
     for (_, i) in insts {
         let Some(k) = intr_of(f, i, cx.src) else { continue };
         let is_invoke = f.insts[i].op == Opcode::Invoke;
@@ -275,7 +276,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             _ => continue,
         };
         if let (Some(old), Some(new)) = (result, new) {
-            f.replace_all_uses(old, new);
+            subst.insert(old, new);
         }
         if is_invoke {
             // These cannot throw: the invoke becomes a branch to its normal destination.
@@ -291,6 +292,8 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         }
         f.remove_inst(i);
     }
+    // One sweep for all replacements (each one alone would scan the whole function).
+    f.replace_uses_with_map(&subst);
     used_noop
 }
 

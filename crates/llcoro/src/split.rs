@@ -176,10 +176,11 @@ fn elided_ramp(
 /// `coro.await.suspend.*` into calls of their wrappers, and replace `coro.frame` and `coro.param`.
 fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str) {
     // Invoke results are defined on the normal edge; a dedicated block there is where a spill goes.
-    let cfg = llir::analysis::cfg::Cfg::compute(f);
     let invokes: Vec<(Block, Inst)> =
         f.inst_iter().filter(|&(_, i)| f.insts[i].op == Opcode::Invoke && f.insts[i].result.is_some()).collect();
+    let cfg = if invokes.is_empty() { None } else { Some(llir::analysis::cfg::Cfg::compute(f)) };
     for (b, i) in invokes {
+        let Some(cfg) = &cfg else { break };
         let normal = f.insts[i].blocks[0];
         if cfg.preds[normal].len() > 1 || !f.phis(normal).is_empty() {
             f.split_successor(types, b, 0, None);
@@ -561,6 +562,7 @@ fn rewrite_intrinsics(
     };
     let mut todo: Vec<(Inst, Intr)> = shape.others.iter().filter_map(|&(i, k)| map(i).map(|m| (m, k))).collect();
     todo.extend(shape.ends.iter().filter_map(|&i| map(i).map(|m| (m, Intr::End))));
+    let mut subst: rustc_hash::FxHashMap<Value, Value> = rustc_hash::FxHashMap::default();
     for (i, k) in todo {
         if g.insts[i].block.is_none() {
             continue;
@@ -620,10 +622,12 @@ fn rewrite_intrinsics(
             continue;
         }
         if let (Some(r), Some(n)) = (result, replacement) {
-            g.replace_all_uses(r, n);
+            subst.insert(r, n);
         }
         g.remove_inst(i);
     }
+    // One sweep for all replacements (each one alone would scan the whole function).
+    g.replace_uses_with_map(&subst);
 }
 
 /// Removes all debug records and locations from `g`: for a part of a coroutine whose subprogram
