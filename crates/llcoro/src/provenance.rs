@@ -602,3 +602,102 @@ fn used_only_before_suspends(f: &Function, p: Value, src: &str) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODULE: &str = r#"
+%task = type { ptr }
+declare token @llvm.coro.id(i32, ptr, ptr, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i8 @llvm.coro.suspend(token, i1)
+declare ptr @llvm.coro.promise(ptr, i32, i1)
+declare void @llvm.coro.destroy(ptr)
+declare void @llvm.coro.resume(ptr)
+declare ptr @malloc(i64)
+declare void @opaque(ptr)
+
+define void @make(ptr sret(%task) %out, ptr %p) {
+  %h = call ptr @llvm.coro.promise(ptr %p, i32 8, i1 true)
+  %f = getelementptr %task, ptr %out, i32 0, i32 0
+  store ptr %h, ptr %f
+  ret void
+}
+
+define void @ramp(ptr sret(%task) %out) presplitcoroutine {
+entry:
+  %promise = alloca i64
+  %id = call token @llvm.coro.id(i32 8, ptr %promise, ptr null, ptr null)
+  %mem = call ptr @malloc(i64 32)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @make(ptr sret(%task) %out, ptr %promise)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body  i8 1, label %ret ]
+body:
+  br label %ret
+ret:
+  ret void
+}
+
+define void @dtor(ptr %this) {
+  %h = load ptr, ptr %this
+  %live = icmp ne ptr %h, null
+  br i1 %live, label %kill, label %done
+kill:
+  %h2 = load ptr, ptr %this
+  call void @llvm.coro.destroy(ptr %h2)
+  br label %done
+done:
+  ret void
+}
+
+define void @step(ptr %this) {
+  %h = load ptr, ptr %this
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+
+define void @release(ptr %this) {
+  store ptr null, ptr %this
+  ret void
+}
+
+define void @leak(ptr %this) {
+  call void @opaque(ptr %this)
+  ret void
+}
+"#;
+
+    fn with_prover(check: impl FnOnce(&mut Prover<'_>, &Module, &mut TypeTable)) {
+        let m = Module::parse(MODULE.to_string()).map_err(|e| e.0).expect("parses");
+        let dl = DataLayout::from_module_text(&m.src);
+        let names = names(&m);
+        let mut types = m.types.clone();
+        let mut p = Prover::new(&m, &dl, &names);
+        check(&mut p, &m, &mut types);
+    }
+
+    #[test]
+    fn the_ramp_leaves_its_frame_in_the_sret_object() {
+        with_prover(|p, m, types| {
+            let i = m.definitions().find(|&i| m.item_name(i) == "@ramp").expect("@ramp");
+            let f = m.parse_function_with(i, types).expect("parses");
+            let promise = f.inst_iter().find_map(|(_, x)| (f.insts[x].op == Opcode::Alloca).then_some(f.insts[x].result)?);
+            assert_eq!(p.ramp(&f, promise, types), Some(HandleOut::InSret { param: 0, off: 0 }));
+            // Without knowing which alloca is the promise, coro.promise proves nothing.
+            assert_eq!(p.ramp(&f, None, types), None);
+        });
+    }
+
+    #[test]
+    fn what_methods_do_to_a_frame_in_their_object() {
+        with_prover(|p, _, types| {
+            assert_eq!(p.effect("@dtor", 0, 1, 0, types), Effect::Destroys, "the null test is decided");
+            assert_eq!(p.effect("@step", 0, 1, 0, types), Effect::Keeps);
+            assert_eq!(p.effect("@release", 0, 1, 0, types), Effect::Unknown, "the handle is overwritten");
+            assert_eq!(p.effect("@leak", 0, 1, 0, types), Effect::Unknown, "unknown code gets the object");
+            assert_eq!(p.effect("@missing", 0, 1, 0, types), Effect::Unknown);
+        });
+    }
+}
