@@ -75,6 +75,8 @@ type Path = (Block, Option<Block>, FxHashMap<Value, Sym>, State, Vec<Block>);
 struct Exit {
     state: State,
     ret: Sym,
+    /// Left by `resume`: an exception on its way out.
+    unwinding: bool,
 }
 
 pub struct Prover<'a> {
@@ -132,9 +134,14 @@ impl<'a> Prover<'a> {
             return None;
         }
         let exits = self.run(f, &args, State::default(), 0, types, &pre, Some(promise_obj));
-        let exits = exits?;
+        let mut exits = exits?;
         self.watched = None;
-        if exits.is_empty() || exits.iter().any(|e| e.state.escaped) {
+        if exits.iter().any(|e| e.state.escaped) {
+            return None;
+        }
+        // A ramp that throws gives its caller no task object (the caller unwinds instead).
+        exits.retain(|e| !e.unwinding);
+        if exits.is_empty() {
             return None;
         }
         if exits.iter().all(|e| e.ret == Sym::Frame) {
@@ -236,9 +243,10 @@ impl<'a> Prover<'a> {
                     Opcode::Phi => {}
                     Opcode::Ret => {
                         let ret = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &vals, v, src));
-                        exits.push(Exit { state: st.clone(), ret });
+                        exits.push(Exit { state: st.clone(), ret, unwinding: false });
                     }
-                    Opcode::Unreachable | Opcode::Resume => {}
+                    Opcode::Resume => exits.push(Exit { state: st.clone(), ret: Sym::Unknown, unwinding: true }),
+                    Opcode::Unreachable => {}
                     Opcode::Br if d.args.is_empty() => next.push(d.blocks[0]),
                     Opcode::Br => match self.val(f, &vals, d.args[0], src) {
                         Sym::Int(c) => next.push(d.blocks[if c != 0 { 0 } else { 1 }]),
@@ -257,8 +265,8 @@ impl<'a> Prover<'a> {
                             vals.insert(res, r);
                         }
                         if d.op == Opcode::Invoke {
-                            // The exception path is not a way the frame leaves: follow the normal one.
-                            next.push(d.blocks[0]);
+                            // Both ways out: what a landing pad does counts too.
+                            next.extend(d.blocks.iter().copied());
                         }
                     }
                     _ => {
@@ -683,7 +691,8 @@ define void @leak(ptr %this) {
         with_prover(|p, m, types| {
             let i = m.definitions().find(|&i| m.item_name(i) == "@ramp").expect("@ramp");
             let f = m.parse_function_with(i, types).expect("parses");
-            let promise = f.inst_iter().find_map(|(_, x)| (f.insts[x].op == Opcode::Alloca).then_some(f.insts[x].result)?);
+            let promise =
+                f.inst_iter().find_map(|(_, x)| (f.insts[x].op == Opcode::Alloca).then_some(f.insts[x].result)?);
             assert_eq!(p.ramp(&f, promise, types), Some(HandleOut::InSret { param: 0, off: 0 }));
             // Without knowing which alloca is the promise, coro.promise proves nothing.
             assert_eq!(p.ramp(&f, None, types), None);
