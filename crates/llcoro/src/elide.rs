@@ -247,7 +247,7 @@ fn address(
             let Extra::Gep { source } = d.extra else { return None };
             let mut off = off;
             let mut ty = source;
-            for (k, &x) in d.args[1..].iter().enumerate() {
+            for (k, &x) in d.args.get(1..)?.iter().enumerate() {
                 let x = g.const_int(x, src)? as i64;
                 if k == 0 {
                     off += x * dl.alloc_size(types, ty) as i64;

@@ -228,7 +228,7 @@ impl<'a> Prover<'a> {
                 .filter_map(|&i| {
                     let d = &f.insts[i];
                     let k = d.blocks.iter().position(|&x| Some(x) == pred)?;
-                    Some((d.result?, self.val(f, &vals, d.args[k], src)))
+                    Some((d.result?, self.val(f, &vals, *d.args.get(k)?, src)))
                 })
                 .collect();
             vals.extend(phis);
@@ -247,18 +247,23 @@ impl<'a> Prover<'a> {
                     }
                     Opcode::Resume => exits.push(Exit { state: st.clone(), ret: Sym::Unknown, unwinding: true }),
                     Opcode::Unreachable => {}
-                    Opcode::Br if d.args.is_empty() => next.push(d.blocks[0]),
-                    Opcode::Br => match self.val(f, &vals, d.args[0], src) {
-                        Sym::Int(c) => next.push(d.blocks[if c != 0 { 0 } else { 1 }]),
-                        _ => next.extend(d.blocks.iter().copied()),
-                    },
-                    Opcode::Switch => match self.val(f, &vals, d.args[0], src) {
-                        Sym::Int(c) => {
-                            let k = (1..d.args.len()).find(|&k| f.const_int(d.args[k], src) == Some(c));
-                            next.push(d.blocks[k.unwrap_or(0)]);
+                    Opcode::Br | Opcode::Switch => {
+                        // A known condition picks one successor (for a switch, the case's position
+                        // among the operands is its block's); otherwise every one is a path.
+                        let cond = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &vals, v, src));
+                        let pick = match (d.op, cond) {
+                            (Opcode::Br, _) if d.args.is_empty() => Some(0),
+                            (Opcode::Br, Sym::Int(c)) => Some(if c != 0 { 0 } else { 1 }),
+                            (Opcode::Switch, Sym::Int(c)) => {
+                                Some((1..d.args.len()).find(|&k| f.const_int(d.args[k], src) == Some(c)).unwrap_or(0))
+                            }
+                            _ => None,
+                        };
+                        match pick.and_then(|k| d.blocks.get(k)) {
+                            Some(&t) => next.push(t),
+                            None => next.extend(d.blocks.iter().copied()),
                         }
-                        _ => next.extend(d.blocks.iter().copied()),
-                    },
+                    }
                     Opcode::Call | Opcode::Invoke => {
                         let r = self.call(f, i, &mut vals, &mut st, depth, types, promise_obj)?;
                         if let Some(res) = d.result {
@@ -410,7 +415,9 @@ impl<'a> Prover<'a> {
         src: &str,
     ) -> Option<i64> {
         let d = &f.insts[i];
-        let idx: Vec<i128> = d.args[1..]
+        let idx: Vec<i128> = d
+            .args
+            .get(1..)?
             .iter()
             .map(|&v| match self.val(f, vals, v, src) {
                 Sym::Int(c) => Some(c),
@@ -472,7 +479,7 @@ impl<'a> Prover<'a> {
                 // In the ramp a suspend takes the default edge: back to the caller.
                 Intr::Suspend => Sym::Int(-1),
                 Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
-                Intr::Promise => match (arg(0), f.const_int(d.call_args()[2], src)) {
+                Intr::Promise => match (arg(0), d.call_args().get(2).and_then(|&v| f.const_int(v, src))) {
                     (Sym::Ptr(o, 0), Some(1)) if Some(o) == promise_obj => Sym::Frame,
                     _ => Sym::Unknown,
                 },
