@@ -19,6 +19,7 @@
 
 use crate::intrinsics::{Intr, intr_of};
 use crate::provenance::{Effect, HandleOut, Prover};
+use crate::shape::has_presplit_attr;
 use llir::ItemKind;
 use llir::Module;
 use llir::ir::edit::t;
@@ -39,12 +40,8 @@ pub struct Twin {
 /// The presplit coroutines some other function calls (a text scan, before anything is parsed):
 /// the ones worth an elided twin; and the callers, which must be looked at even if they use no
 /// coroutine intrinsic themselves.
-pub fn wanted(m: &Module, candidates: &[usize], groups: &[String]) -> (FxHashSet<String>, Vec<usize>) {
-    let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
-    let presplit = |i: usize| {
-        let h = head(i);
-        h.contains("presplitcoroutine") || groups.iter().any(|g| h.split_whitespace().any(|w| w == g))
-    };
+pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> (FxHashSet<String>, Vec<usize>) {
+    let presplit = |i: usize| has_presplit_attr(m.item_text(i).split('{').next().unwrap_or(""), groups);
     let ramps: FxHashSet<&str> = candidates
         .iter()
         .copied()
@@ -131,8 +128,7 @@ pub fn elide_calls(
         let (Some(entry), Some(Twin { name: twin, size, align, out })) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
-        let seen = g.insts[c].result.is_some_and(|h| destroyed_on_every_path(g, c, h, src));
-        if !seen && !out.is_some_and(|o| task_destroyed_on_every_path(g, c, o, src, types, prover)) {
+        if !destroyed_on_every_path(g, c, *out, src, types, prover) {
             continue;
         }
         let Extra::Call { callee, nargs, fn_ty } = g.insts[c].extra else { continue };
@@ -189,46 +185,6 @@ pub fn elide_calls(
     done
 }
 
-/// Does every path from just after call `c` reach `coro.destroy(h)` before it returns, unwinds
-/// out, or comes back to `c`? (A path that ends in `unreachable` never returns, so it counts.)
-fn destroyed_on_every_path(g: &Function, c: Inst, h: Value, src: &str) -> bool {
-    let Some(cb) = g.insts[c].block else { return false };
-    let destroys = |i: Inst| intr_of(g, i, src) == Some(Intr::Destroy) && g.insts[i].call_args().first() == Some(&h);
-    let start = g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1);
-    let mut seen: FxHashSet<Block> = FxHashSet::default();
-    let mut work: Vec<(Block, usize)> = vec![(cb, start)];
-    while let Some((b, from)) = work.pop() {
-        let insts = &g.blocks[b].insts;
-        let mut ended = false;
-        for &i in insts.iter().skip(from) {
-            if destroys(i) {
-                ended = true;
-                break;
-            }
-            if i == c {
-                return false;
-            }
-            match g.insts[i].op {
-                Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch => return false,
-                Opcode::Unreachable => {
-                    ended = true;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        if ended {
-            continue;
-        }
-        for &s in g.successors(b) {
-            if seen.insert(s) {
-                work.push((s, 0));
-            }
-        }
-    }
-    true
-}
-
 /// Where a pointer of `g` points: an alloca of `g` and a constant byte offset into it.
 fn address(
     g: &Function,
@@ -245,48 +201,26 @@ fn address(
         Opcode::GetElementPtr => {
             let (a, off) = address(g, *d.args.first()?, src, dl, types)?;
             let Extra::Gep { source } = d.extra else { return None };
-            let mut off = off;
-            let mut ty = source;
-            for (k, &x) in d.args.get(1..)?.iter().enumerate() {
-                let x = g.const_int(x, src)? as i64;
-                if k == 0 {
-                    off += x * dl.alloc_size(types, ty) as i64;
-                    continue;
-                }
-                match types.get(types.resolve(ty)).clone() {
-                    TypeData::Struct { packed, fields } => {
-                        let mut o = 0u64;
-                        for (j, &fty) in fields.iter().enumerate() {
-                            let al = if packed { 1 } else { dl.abi_align(types, fty) };
-                            o = o.div_ceil(al) * al;
-                            if j as i64 == x {
-                                break;
-                            }
-                            o += dl.alloc_size(types, fty);
-                        }
-                        off += o as i64;
-                        ty = *fields.get(usize::try_from(x).ok()?)?;
-                    }
-                    TypeData::Array(_, e) => {
-                        off += x * dl.alloc_size(types, e) as i64;
-                        ty = e;
-                    }
-                    _ => return None,
-                }
-            }
-            Some((a, off))
+            let idx: Vec<i64> = d
+                .args
+                .get(1..)?
+                .iter()
+                .map(|&x| g.const_int(x, src).and_then(|c| i64::try_from(c).ok()))
+                .collect::<Option<_>>()?;
+            Some((a, off.checked_add(dl.gep_offset(types, source, &idx)?)?))
         }
         _ => None,
     }
 }
 
-/// The handle of the coroutine ramp call `c` creates is kept in a task object of `g` (`out` says
-/// where the ramp leaves it). Is it destroyed on every path before `g` returns, with the task's
-/// methods seen through by `prover`?
-fn task_destroyed_on_every_path(
+/// Is the coroutine ramp call `c` creates destroyed on every path before `g` returns, unwinds out,
+/// or comes back to `c`? It is destroyed by `coro.destroy` of the call's result, or, when the
+/// handle is kept in a task object of `g` (`out`, where `provenance` proved the ramp leaves it), by a
+/// call that `prover` sees destroy it. A path that ends in `unreachable` never returns, so it counts.
+fn destroyed_on_every_path(
     g: &Function,
     c: Inst,
-    out: HandleOut,
+    out: Option<HandleOut>,
     src: &str,
     types: &mut TypeTable,
     prover: &mut Prover<'_>,
@@ -298,25 +232,25 @@ fn task_destroyed_on_every_path(
         Lost,
     }
     let dl = prover.layout();
-    // The cell holding the handle: (alloca, offset).
+    let handle = g.insts[c].result;
+    // The cell of a task object holding the handle: (alloca, offset).
     let cell = match out {
-        HandleOut::InSret { param, off } => {
+        Some(HandleOut::InSret { param, off }) => {
             let Some(&p) = g.insts[c].call_args().get(param) else { return false };
             let Some((a, o)) = address(g, p, src, dl, types) else { return false };
-            (a, o + off)
+            Some((a, o + off))
         }
-        HandleOut::Returned => {
-            let Some(r) = g.insts[c].result else { return false };
-            let users: Vec<Inst> = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r)).collect();
-            match users.as_slice() {
-                [st] if g.insts[*st].op == Opcode::Store && g.insts[*st].args.first() == Some(&r) => {
-                    let Some(&p) = g.insts[*st].args.get(1) else { return false };
-                    let Some(cell) = address(g, p, src, dl, types) else { return false };
-                    cell
+        // A returned handle whose only use is a store into a task object.
+        Some(HandleOut::Returned) => handle.and_then(|r| {
+            let mut users = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r));
+            match (users.next(), users.next()) {
+                (Some(st), None) if g.insts[st].op == Opcode::Store && g.insts[st].args.first() == Some(&r) => {
+                    address(g, *g.insts[st].args.get(1)?, src, dl, types)
                 }
-                _ => return false,
+                _ => None,
             }
-        }
+        }),
+        None => None,
     };
     let Some(cb) = g.insts[c].block else { return false };
     let ptr_size = dl.pointer_size(0) as i64;
@@ -330,7 +264,14 @@ fn task_destroyed_on_every_path(
             if i == c && s != S::Destroyed {
                 return false;
             }
-            if s != S::Destroyed && s != S::Lost && !d.is_debug() {
+            if s == S::Alive && handle.is_some() && intr_of(g, i, src) == Some(Intr::Destroy) {
+                if d.call_args().first().copied() == handle {
+                    s = S::Destroyed;
+                }
+            } else if s == S::Alive
+                && !d.is_debug()
+                && let Some(cell) = cell
+            {
                 // Every operand pointing into the task object: what does this do to the cell?
                 for (k, &v) in d.args.iter().enumerate() {
                     let Some((a, o)) = address(g, v, src, dl, types) else { continue };
@@ -345,8 +286,7 @@ fn task_destroyed_on_every_path(
                             let size =
                                 d.args.first().map_or(ptr_size, |&x| dl.store_size(types, g.values[x].ty) as i64);
                             let hits = o < cell.1 + ptr_size && cell.1 < o + size;
-                            let initial =
-                                matches!(out, HandleOut::Returned) && g.insts[c].result == d.args.first().copied();
+                            let initial = out == Some(HandleOut::Returned) && handle == d.args.first().copied();
                             if hits && !initial { S::Lost } else { s }
                         }
                         Opcode::Call | Opcode::Invoke if is_call_arg => {

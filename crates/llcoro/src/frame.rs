@@ -333,25 +333,37 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         }
     }
     let dom = DomTree::compute(f, &cfg);
+    // Positions are looked up when asked: rewriting removes and inserts instructions.
+    let before_begin = |f: &Function, i: Inst| -> bool {
+        let Some(b) = f.insts[i].block else { return false };
+        if b == begin_block {
+            let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
+            pos(i) < pos(shape.begin)
+        } else {
+            !dom.dominates(begin_block, b)
+        }
+    };
+    // Every alloca's lifetime, once: each alloca's answer does not depend on which others are asked.
+    let all_allocas: Vec<Value> = f
+        .inst_iter()
+        .filter(|&(_, i)| f.insts[i].op == Opcode::Alloca)
+        .filter_map(|(_, i)| f.insts[i].result)
+        .filter(|&a| Some(a) != shape.promise)
+        .collect();
+    let lt = lifetimes(f, &cfg, &all_allocas, src, &suspend_blocks);
+    let lt_index: FxHashMap<Value, usize> = all_allocas.iter().enumerate().map(|(k, &a)| (a, k)).collect();
+    let at_suspend = |a: Value| lt_index.get(&a).is_none_or(|&k| lt.at_suspend[k]);
     // Allocas whose bytes are reached across a suspend though their own address is not live there:
     // those a crossing pointer is derived from, and those whose address escapes (a copy may be read
     // after the suspend) while they are alive at one. Allocas the ramp reads after coro.end, or uses
     // before coro.begin, stay on the ramp's stack (as in LLVM).
     let mut hidden: Vec<Value> = spills.iter().flat_map(|&v| pointer_bases(f, v)).collect();
-    let others: Vec<Value> = f
-        .inst_iter()
-        .filter(|&(_, i)| f.insts[i].op == Opcode::Alloca && f.insts[i].args.is_empty())
-        .filter_map(|(_, i)| f.insts[i].result)
-        .filter(|a| !allocas.contains(a) && Some(*a) != shape.promise)
-        .collect();
-    let lt_others = lifetimes(f, &cfg, &others, src, &suspend_blocks);
-    hidden.extend(
-        others
-            .iter()
-            .enumerate()
-            .filter(|&(k, &a)| lt_others.at_suspend[k] && escapes(f, a, src, &use_map))
-            .map(|(_, &a)| a),
-    );
+    hidden.extend(all_allocas.iter().copied().filter(|&a| {
+        !allocas.contains(&a)
+            && f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty())
+            && at_suspend(a)
+            && escapes(f, a, src, &use_map)
+    }));
     hidden.sort_unstable();
     hidden.dedup();
     for a in hidden {
@@ -359,37 +371,28 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         if allocas.contains(&a) || Some(a) == shape.promise || has_attachment(f, ai, src, "!coro.outside.frame") {
             continue;
         }
-        let ramp_local = derived(f, a, &use_map).iter().flat_map(|p| use_map.get(p).into_iter().flatten()).any(|&u| {
-            ramp_only.contains(&u)
-                || f.insts[u].block.is_some_and(|b| {
-                    if b == begin_block {
-                        let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
-                        pos(u) < pos(shape.begin)
-                    } else {
-                        !dom.dominates(begin_block, b)
-                    }
-                })
-        });
+        let ramp_local = derived(f, a, &use_map)
+            .iter()
+            .flat_map(|p| use_map.get(p).into_iter().flatten())
+            .any(|&u| ramp_only.contains(&u) || before_begin(f, u));
         if !ramp_local {
             allocas.push(a);
         }
     }
     // An alloca whose lifetime markers say it is dead at every suspend needs no frame slot: each
     // split function gets its own copy of it.
-    let candidates: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
-    let lt0 = lifetimes(f, &cfg, &candidates, src, &suspend_blocks);
-    let local_allocas: Vec<Value> = candidates
+    let local_allocas: Vec<Value> = allocas
         .iter()
-        .enumerate()
-        .filter(|&(k, &a)| {
+        .copied()
+        .filter(|&a| Some(a) != shape.promise)
+        .filter(|&a| {
             let plain = f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty());
             // Dead at every suspend by its lifetime markers, or (for an alloca only ever loaded and
             // stored) no suspend with a store before it and a load after it.
             plain
-                && (!lt0.at_suspend[k]
+                && (!at_suspend(a)
                     || (!escapes(f, a, src, &use_map) && !memory_crosses(f, &cfg, a, shape, &ramp_only, &use_map, src)))
         })
-        .map(|(_, &a)| a)
         .collect();
     allocas.retain(|a| !local_allocas.contains(a));
     // After coro.end on the return path, the ramp may run with the frame already freed (a coroutine
@@ -487,15 +490,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     // Everything after the header and promise is packed by interference: fields that are never
     // needed at the same time share bytes, and the rest go by decreasing alignment. The gap before
     // an over-aligned promise is used too.
-    let frame_allocas: Vec<Value> = rest
-        .iter()
-        .filter_map(|x| match x.kind {
-            FieldKind::Alloca(v) => Some(v),
-            _ => None,
-        })
-        .collect();
-    let lt = lifetimes(f, &cfg, &frame_allocas, src, &suspend_blocks);
-    let clashes = crate::interference::compute(f, &live, &rest, &frame_allocas, &lt, &|i| ignored(f, i));
+    let clashes = crate::interference::compute(f, &live, &rest, &all_allocas, &lt, &|i| ignored(f, i));
     let fixed: Vec<(u64, u64)> = fields.iter().map(|x| (x.offset, x.size)).collect();
     end = end.max(crate::interference::pack(&mut rest, &clashes, 2 * ptr_size, &fixed));
     fields.extend(rest);
@@ -525,7 +520,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                 if matches!(fl.kind, FieldKind::Promise(_)) {
                     fl.live_across = all.clone();
                 } else if fl.live_across.is_empty()
-                    && let Some(k) = frame_allocas.iter().position(|&a| a == v)
+                    && let Some(&k) = lt_index.get(&v)
                 {
                     // Reached only through a derived or escaped pointer: where its lifetime spans.
                     fl.live_across = lt.alive_at[k].iter().filter_map(|&j| suspend_numbers.get(j).copied()).collect();
@@ -562,16 +557,6 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     };
 
     // ---- Rewrite: allocas into the frame. ----
-    // Positions are looked up when asked: rewriting removes and inserts instructions.
-    let before_begin = |f: &Function, i: Inst| -> bool {
-        let Some(b) = f.insts[i].block else { return false };
-        if b == begin_block {
-            let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
-            pos(i) < pos(shape.begin)
-        } else {
-            !dom.dominates(begin_block, b)
-        }
-    };
     // Use lists of the values the rewrite moves or reloads, and of their casts (checked below), found
     // in one pass with a dense mark per value instead of a hash per operand.
     let mut wanted: cranelift_entity::SecondaryMap<Value, bool> = cranelift_entity::SecondaryMap::new();

@@ -60,8 +60,8 @@ impl Clashes {
 }
 
 /// The clash relation over `fields` (the frame's index, allocas and spills). `lt` describes
-/// `allocas`, the alloca fields' values in field order; `live` is the liveness the spills were
-/// chosen by, and `ignored` the instructions whose uses it does not count.
+/// `allocas` (bit k is `allocas[k]`; those without a field play no part); `live` is the liveness the
+/// spills were chosen by, and `ignored` the instructions whose uses it does not count.
 pub fn compute(
     f: &Function,
     live: &Liveness,

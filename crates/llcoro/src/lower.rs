@@ -145,9 +145,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         }
     };
     let suffix = f.header.suffix.get(src);
-    let has_attr = suffix.contains("presplitcoroutine")
-        || suffix.contains("\"coroutine.presplit\"")
-        || suffix.split_whitespace().any(|w| sh.group_refs.contains(&w));
+    let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
     if m.typed {
@@ -279,19 +277,15 @@ pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Fin
 pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
+    let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
     let m: &Module = m;
+    let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
     let candidates: Vec<usize> = m
         .definitions()
-        .filter(|&i| {
-            let text = m.item_text(i);
-            let head = text.split('{').next().unwrap_or("");
-            text.contains("@llvm.coro.")
-                || text.contains("presplitcoroutine")
-                || group_names.iter().any(|g| head.split_whitespace().any(|w| w == g))
-        })
+        .filter(|&i| m.item_text(i).contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs))
         .collect();
-    let any_debug = candidates.iter().any(|&i| m.item_text(i).split('{').next().unwrap_or("").contains("!dbg"));
-    let (want_elided, callers) = crate::elide::wanted(m, &candidates, &group_names);
+    let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
+    let (want_elided, callers) = crate::elide::wanted(m, &candidates, &group_refs);
     let mut candidates = candidates;
     if !callers.is_empty() {
         candidates.extend(callers);
@@ -300,7 +294,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
-        group_refs: group_names.iter().map(|s| s.as_str()).collect(),
+        group_refs,
         meta: any_debug.then(|| MetaIndex::build(m)),
         check_only,
         names: if want_elided.is_empty() { FxHashMap::default() } else { crate::provenance::names(m) },

@@ -17,7 +17,7 @@ use crate::intrinsics::{Intr, intr_of};
 use llir::Module;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;
-use llir::types::{Type, TypeData, TypeTable};
+use llir::types::{Type, TypeTable};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -404,7 +404,7 @@ impl<'a> Prover<'a> {
         })
     }
 
-    /// Byte offset of a GEP with constant indices.
+    /// Byte offset of a GEP whose indices are all known integers.
     fn gep_offset(
         &self,
         f: &Function,
@@ -414,45 +414,16 @@ impl<'a> Prover<'a> {
         vals: &FxHashMap<Value, Sym>,
         src: &str,
     ) -> Option<i64> {
-        let d = &f.insts[i];
-        let idx: Vec<i128> = d
+        let idx: Vec<i64> = f.insts[i]
             .args
             .get(1..)?
             .iter()
             .map(|&v| match self.val(f, vals, v, src) {
-                Sym::Int(c) => Some(c),
+                Sym::Int(c) => i64::try_from(c).ok(),
                 _ => None,
             })
             .collect::<Option<_>>()?;
-        let mut off = 0i64;
-        let mut ty = source;
-        for (k, &x) in idx.iter().enumerate() {
-            if k == 0 {
-                off += x as i64 * self.dl.alloc_size(types, ty) as i64;
-                continue;
-            }
-            match types.get(types.resolve(ty)).clone() {
-                TypeData::Struct { packed, fields } => {
-                    let mut o = 0u64;
-                    for (j, &fty) in fields.iter().enumerate() {
-                        let al = if packed { 1 } else { self.dl.abi_align(types, fty) };
-                        o = o.div_ceil(al) * al;
-                        if j as i128 == x {
-                            break;
-                        }
-                        o += self.dl.alloc_size(types, fty);
-                    }
-                    off += o as i64;
-                    ty = *fields.get(usize::try_from(x).ok()?)?;
-                }
-                TypeData::Array(_, e) | TypeData::Vector { elem: e, .. } => {
-                    off += x as i64 * self.dl.alloc_size(types, e) as i64;
-                    ty = e;
-                }
-                _ => return None,
-            }
-        }
-        Some(off)
+        self.dl.gep_offset(types, source, &idx)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -23,6 +23,9 @@ pub struct FieldReport {
     pub live_across: Vec<u32>,
     /// Offsets of other fields sharing these bytes.
     pub shares_with: Vec<u64>,
+    /// The same fields, by position in the report's list.
+    #[serde(skip)]
+    pub shared: Vec<usize>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -78,17 +81,16 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
                 holds,
                 live_across: fl.live_across.clone(),
                 shares_with: Vec::new(),
+                shared: Vec::new(),
             });
         }
         // Fields whose byte ranges overlap share storage (allocas whose lifetimes never meet).
         let ranges: Vec<(u64, u64)> = fields.iter().map(|f| (f.offset, f.offset + f.size)).collect();
         for (k, f) in fields.iter_mut().enumerate() {
-            f.shares_with = ranges
-                .iter()
-                .enumerate()
-                .filter(|&(j, &(a, b))| j != k && a < ranges[k].1 && ranges[k].0 < b)
-                .map(|(_, &(a, _))| a)
+            f.shared = (0..ranges.len())
+                .filter(|&j| j != k && ranges[j].0 < ranges[k].1 && ranges[k].0 < ranges[j].1)
                 .collect();
+            f.shares_with = f.shared.iter().map(|&j| ranges[j].0).collect();
         }
         out.push(FrameReport {
             coroutine: name.clone(),
@@ -122,12 +124,8 @@ pub fn text(reports: &[FrameReport]) -> String {
             let ty: String = f.ty.chars().take(22).collect();
             let holds: String = f.holds.chars().take(36).collect();
             // Name the fields sharing these bytes by what they hold: offsets alone repeat.
-            let others: Vec<&str> = r
-                .fields
-                .iter()
-                .filter(|g| !std::ptr::eq(*g, f) && g.offset < f.offset + f.size && f.offset < g.offset + g.size)
-                .map(|g| g.holds.as_str())
-                .collect();
+            let others: Vec<&str> =
+                f.shared.iter().filter_map(|&j| r.fields.get(j)).map(|g| g.holds.as_str()).collect();
             let shared = match others.len() {
                 0 => String::new(),
                 1..=3 => format!("  (shares bytes with {})", others.join(", ")),

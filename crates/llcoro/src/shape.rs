@@ -80,14 +80,16 @@ fn finding(sev: Severity, code: &'static str, f: &Function, i: Option<Inst>, msg
 
 /// True if `f` is a presplit coroutine: it has the presplit attribute or calls `coro.id`.
 pub fn is_presplit(f: &Function, src: &str, attr_groups_with_presplit: &[&str]) -> bool {
-    let suffix = f.header.suffix.get(src);
-    if suffix.contains("presplitcoroutine") || suffix.contains("\"coroutine.presplit\"") {
-        return true;
-    }
-    if suffix.split_whitespace().any(|w| attr_groups_with_presplit.contains(&w)) {
-        return true;
-    }
-    f.inst_iter().any(|(_, i)| intr_of(f, i, src) == Some(Intr::Id))
+    has_presplit_attr(f.header.suffix.get(src), attr_groups_with_presplit)
+        || f.inst_iter().any(|(_, i)| intr_of(f, i, src) == Some(Intr::Id))
+}
+
+/// Does a function header (its text up to the body) carry the presplit attribute, spelled out or
+/// through one of `attr_groups_with_presplit`?
+pub fn has_presplit_attr(header: &str, attr_groups_with_presplit: &[&str]) -> bool {
+    header.contains("presplitcoroutine")
+        || header.contains("\"coroutine.presplit\"")
+        || header.split_whitespace().any(|w| attr_groups_with_presplit.contains(&w))
 }
 
 /// Collects and checks the coroutine structure. Errors make lowering refuse the function; warnings

@@ -153,17 +153,71 @@ impl DataLayout {
             }
             TypeData::Array(n, e) => n * self.alloc_size(types, *e),
             TypeData::Struct { packed, fields } => {
-                let mut off = 0u64;
-                let mut max_align = 1u64;
-                for &f in fields.iter() {
-                    let a = if *packed { 1 } else { self.abi_align(types, f) };
-                    max_align = max_align.max(a);
-                    off = off.div_ceil(a) * a + self.alloc_size(types, f);
+                let off = self.walk_fields(types, *packed, fields, |_, _| {});
+                if *packed {
+                    off
+                } else {
+                    let max_align = fields.iter().map(|&f| self.abi_align(types, f)).max().unwrap_or(1);
+                    off.div_ceil(max_align) * max_align
                 }
-                if *packed { off } else { off.div_ceil(max_align) * max_align }
             }
             _ => 0,
         }
+    }
+
+    /// Lays out a struct's fields in order: `at(k, offset)` for the start of each, then the end of
+    /// the last one (before tail padding).
+    fn walk_fields(&self, types: &TypeTable, packed: bool, fields: &[Type], mut at: impl FnMut(usize, u64)) -> u64 {
+        let mut off = 0u64;
+        for (k, &f) in fields.iter().enumerate() {
+            let a = if packed { 1 } else { self.abi_align(types, f) };
+            off = off.div_ceil(a) * a;
+            at(k, off);
+            off += self.alloc_size(types, f);
+        }
+        off
+    }
+
+    /// The byte offset of field `idx` of struct type `t`.
+    pub fn field_offset(&self, types: &TypeTable, t: Type, idx: usize) -> Option<u64> {
+        let TypeData::Struct { packed, fields } = types.get(types.resolve(t)) else { return None };
+        let mut found = None;
+        self.walk_fields(types, *packed, fields, |k, off| {
+            if k == idx {
+                found = Some(off);
+            }
+        });
+        found
+    }
+
+    /// The byte offset `getelementptr source, ptr %p, idx...` adds to `%p`, for constant indices
+    /// into structs and arrays; `None` for anything else (vectors, overflow).
+    pub fn gep_offset(&self, types: &TypeTable, source: Type, idx: &[i64]) -> Option<i64> {
+        let mut off = 0i64;
+        let mut ty = source;
+        for (k, &x) in idx.iter().enumerate() {
+            let step = if k == 0 {
+                x.checked_mul(i64::try_from(self.alloc_size(types, ty)).ok()?)?
+            } else {
+                match types.get(types.resolve(ty)) {
+                    TypeData::Struct { fields, .. } => {
+                        let i = usize::try_from(x).ok()?;
+                        let field = *fields.get(i)?;
+                        let o = i64::try_from(self.field_offset(types, ty, i)?).ok()?;
+                        ty = field;
+                        o
+                    }
+                    TypeData::Array(_, e) => {
+                        let e = *e;
+                        ty = e;
+                        x.checked_mul(i64::try_from(self.alloc_size(types, e)).ok()?)?
+                    }
+                    _ => return None,
+                }
+            };
+            off = off.checked_add(step)?;
+        }
+        Some(off)
     }
 
     fn bit_size(&self, types: &TypeTable, t: Type) -> u64 {
@@ -240,5 +294,12 @@ mod tests {
         assert_eq!((dl.alloc_size(&t, p), dl.abi_align(&t, p)), (6, 1));
         assert_eq!(dl.alloc_size(&t, a), 36);
         assert_eq!((dl.store_size(&t, v), dl.abi_align(&t, v)), (12, 16));
+        assert_eq!(dl.field_offset(&t, s, 1), Some(4));
+        assert_eq!(dl.field_offset(&t, p, 2), Some(5));
+        assert_eq!(dl.field_offset(&t, s, 3), None);
+        // The third element's second field: 2 * 12 + 4.
+        assert_eq!(dl.gep_offset(&t, a, &[0, 2, 1]), Some(28));
+        assert_eq!(dl.gep_offset(&t, s, &[1, 2]), Some(20));
+        assert_eq!(dl.gep_offset(&t, v, &[0, 1]), None, "vector elements are not bytes apart in general");
     }
 }
