@@ -1,7 +1,9 @@
 // Heap elision through a C++ task object: the handle lives in `gen`, whose destructor destroys it.
 // main creates ten generators in a loop, each destroyed by ~gen() at the end of its iteration: their
 // frames can live on main's stack. keep() moves one into a global, which outlives it: that frame
-// must stay on the heap. Used by crates/llcoro/tests/elide.rs.
+// must stay on the heap. Used by crates/llcoro/tests/elide.rs; and by crates/llcoro/tests/devirt.rs:
+// squares is the one coroutine with promise type gen::promise_type, so the handle's resume() and
+// destroy() call its parts directly behind a check of the frame header.
 #include <coroutine>
 #include <cstdio>
 #include <utility>

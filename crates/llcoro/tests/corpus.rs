@@ -222,15 +222,12 @@ fn rustc_llvm_major(version_text: &str) -> Option<u32> {
 /// Checks that all named tools are on PATH. A missing tool is recorded as a
 /// failure under CI and printed as a skip notice otherwise; returns whether
 /// all tools were found.
-fn check_tools(names: &[String], what: &str, ci: bool, failures: &Failures) -> bool {
+fn check_tools(names: &[String], what: &str, failures: &Failures) -> bool {
     let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-    let Some(list) = common::missing_tools(&names) else { return true };
-    if ci {
-        failures.add(what, "tool lookup", common::missing_failure(&list));
-    } else {
-        println!("{}", common::skip_notice(what, &list));
-    }
-    false
+    common::tools(&names, what).unwrap_or_else(|e| {
+        failures.add(what, "tool lookup", e);
+        false
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -240,7 +237,6 @@ fn check_tools(names: &[String], what: &str, ci: bool, failures: &Failures) -> b
 #[test]
 fn corpus() {
     let started = Instant::now();
-    let ci = std::env::var_os("CI").is_some();
     let rebuild = std::env::var_os("LLCORO_CORPUS_REBUILD").is_some_and(|v| v != "0" && !v.is_empty());
     let failures = Failures::default();
     let sources = corpus_sources();
@@ -260,7 +256,7 @@ fn corpus() {
             break;
         }
         let names: Vec<String> = ["clang", "clang++", "opt", "llvm-diff"].iter().map(|t| format!("{t}-{n}")).collect();
-        if !check_tools(&names, &format!("LLVM {n}"), ci, &failures) {
+        if !check_tools(&names, &format!("LLVM {n}"), &failures) {
             continue;
         }
         let clang = find_tool(&names[0]).unwrap();
@@ -326,7 +322,7 @@ fn corpus() {
     let rust: Vec<&Source> = sources.iter().filter(|s| s.lang == Lang::Rust).collect();
     if !rust.is_empty() {
         let rustc_name = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-        if check_tools(std::slice::from_ref(&rustc_name), "Rust corpus", ci, &failures) {
+        if check_tools(std::slice::from_ref(&rustc_name), "Rust corpus", &failures) {
             let rustc = find_tool(&rustc_name).unwrap();
             let version = tool_version(&rustc, "-vV");
             match rustc_llvm_major(&version) {
@@ -347,7 +343,7 @@ fn corpus() {
                         None => exact.to_vec(),
                     };
                     let what = format!("Rust corpus (rustc LLVM {major})");
-                    if check_tools(&names, &what, ci, &failures) {
+                    if check_tools(&names, &what, &failures) {
                         let checker =
                             Checker { opt: find_tool(&names[0]).unwrap(), llvm_diff: find_tool(&names[1]).unwrap() };
                         for opt_level in ["0", "2"] {

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use common::{missing_failure, missing_tools, run_with, skip_notice};
+use common::run_with;
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
@@ -57,7 +57,6 @@ fn check(case: &Case) {
     let stem = src.file_stem().expect("file stem").to_string_lossy().into_owned();
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("debugger");
     std::fs::create_dir_all(&scratch).expect("scratch dir");
-    let ci = std::env::var_os("CI").is_some();
 
     let mut script = vec![format!("break {file_name}:{line}"), "run".to_string()];
     let mut expected = Vec::new();
@@ -73,9 +72,7 @@ fn check(case: &Case) {
 
     for v in ["19", "22"] {
         let clang = format!("clang++-{v}");
-        if let Some(list) = missing_tools(&[clang.as_str(), "gdb"]) {
-            assert!(!ci, "{}", missing_failure(&list));
-            eprintln!("{}", skip_notice(&format!("{} with clang {v}", case.src), &list));
+        if !common::require(&[clang.as_str(), "gdb"], &format!("{} with clang {v}", case.src)) {
             continue;
         }
         let ll = scratch.join(format!("{stem}{v}.ll"));

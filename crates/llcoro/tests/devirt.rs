@@ -1,42 +1,35 @@
 //! Guarded direct calls: in `coroutine_handle<P>::resume()` and `destroy()`, when one coroutine of
 //! the module has promise type `P`, llcoro calls its `.resume` / `.destroy` directly behind a
-//! check of the frame header, so that -O2 can inline them (tests/devirt/generator.cpp). The
-//! program must print what clang's own build prints.
+//! check of the frame header, so that -O2 can inline them (tests/elide/task_object.cpp, whose one
+//! coroutine is `squares`). The program must print what clang's own build prints.
 
 mod common;
 
+use common::run_ok;
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
-const TIMEOUT: Duration = Duration::from_secs(120);
-
-fn run(cmd: &mut Command) -> common::Output {
-    let out = common::run_with(cmd, None, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.success(), "{:?}: {}", cmd, out.describe());
-    out
-}
 
 #[test]
 fn handle_methods_call_the_one_coroutine_with_their_promise_type_directly() {
-    if let Some(missing) = common::missing_tools(&["clang++-22"]) {
-        assert!(std::env::var_os("CI").is_none(), "{}", common::missing_failure(&missing));
-        eprintln!("{}", common::skip_notice("the test", &missing));
+    if !common::require(&["clang++-22"], "the test") {
         return;
     }
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/devirt/generator.cpp"));
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/elide/task_object.cpp"));
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("devirt");
     std::fs::create_dir_all(&tmp).expect("scratch dir");
-    let (ll, low, exe, native) = (tmp.join("g.ll"), tmp.join("g.low.ll"), tmp.join("g"), tmp.join("g.native"));
-    run(Command::new("clang++-22")
-        .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
-        .arg(src)
-        .arg("-o")
-        .arg(&ll));
-    run(Command::new(LLCORO).arg(&ll).arg("-o").arg(&low));
+    let (ll, low, exe, native) = (tmp.join("t.ll"), tmp.join("t.low.ll"), tmp.join("t"), tmp.join("t.native"));
+    run_ok(
+        Command::new("clang++-22")
+            .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
+            .arg(src)
+            .arg("-o")
+            .arg(&ll),
+    );
+    run_ok(Command::new(LLCORO).arg(&ll).arg("-o").arg(&low));
     let text = std::fs::read_to_string(&low).expect("lowered");
-    for (method, part) in [("6resumeEv(", "@_Z7numbersll.resume"), ("7destroyEv(", "@_Z7numbersll.destroy")] {
+    for (method, part) in [("6resumeEv(", "@_Z7squaresl.resume"), ("7destroyEv(", "@_Z7squaresl.destroy")] {
         let name = format!("@_ZNKSt7__n486116coroutine_handleIN3gen12promise_typeEE{method}");
         let start = text
             .match_indices("\ndefine ")
@@ -47,8 +40,8 @@ fn handle_methods_call_the_one_coroutine_with_their_promise_type_directly() {
         assert!(body.contains("icmp eq ptr %") && body.contains(&format!(", {part}")), "{body}");
         assert!(body.contains(&format!("call fastcc void {part}(ptr")), "a direct call:\n{body}");
     }
-    run(Command::new("clang++-22").args(["-O2", "-w"]).arg(&low).arg("-o").arg(&exe));
-    run(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(src).arg("-o").arg(&native));
-    let (a, b) = (run(&mut Command::new(&exe)).stdout, run(&mut Command::new(&native)).stdout);
+    run_ok(Command::new("clang++-22").args(["-O2", "-w"]).arg(&low).arg("-o").arg(&exe));
+    run_ok(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(src).arg("-o").arg(&native));
+    let (a, b) = (run_ok(&mut Command::new(&exe)).stdout, run_ok(&mut Command::new(&native)).stdout);
     assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
 }

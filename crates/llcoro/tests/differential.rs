@@ -195,19 +195,16 @@ fn parallel_for_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
 /// Checks that all named tools are on PATH. A missing tool is recorded as a
 /// failure under CI and printed as a skip notice otherwise; returns whether
 /// all tools were found.
-fn check_tools(names: &[&str], what: &str, ci: bool, failures: &Mutex<Vec<Failure>>) -> bool {
-    let Some(list) = common::missing_tools(names) else { return true };
-    if ci {
+fn check_tools(names: &[&str], what: &str, failures: &Mutex<Vec<Failure>>) -> bool {
+    common::tools(names, what).unwrap_or_else(|detail| {
         failures.lock().unwrap().push(Failure {
             program: "-".to_string(),
             config: what.to_string(),
             step: "tool lookup".to_string(),
-            detail: common::missing_failure(&list),
+            detail,
         });
-    } else {
-        println!("differential: {}", common::skip_notice(what, &list));
-    }
-    false
+        false
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -308,7 +305,6 @@ fn programs() -> Vec<Program> {
 #[test]
 fn differential() {
     let started = Instant::now();
-    let ci = std::env::var_os("CI").is_some();
     let rebuild = std::env::var_os("LLCORO_DIFF_REBUILD").is_some_and(|v| v != "0" && !v.is_empty());
     let failures: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
     let programs = programs();
@@ -327,7 +323,7 @@ fn differential() {
     for n in CLANG_VERSIONS {
         let clangxx = format!("clang++-{n}");
         let opt = format!("opt-{n}");
-        if check_tools(&[&clangxx, &opt], &format!("LLVM {n}"), ci, &failures) {
+        if check_tools(&[&clangxx, &opt], &format!("LLVM {n}"), &failures) {
             let clangxx = find_tool(&clangxx).unwrap();
             toolchains.push(Toolchain {
                 version: n,
@@ -338,8 +334,8 @@ fn differential() {
         }
     }
     let valgrind_wanted = toolchains.iter().any(|t| t.version == VALGRIND_CONFIG.0);
-    let valgrind = (valgrind_wanted && check_tools(&["valgrind"], "valgrind", ci, &failures))
-        .then(|| find_tool("valgrind").unwrap());
+    let valgrind =
+        (valgrind_wanted && check_tools(&["valgrind"], "valgrind", &failures)).then(|| find_tool("valgrind").unwrap());
 
     // The valgrind checks take longest: queue them first so that the two
     // workers finish at about the same time.
@@ -528,6 +524,10 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
                 ),
             );
         }
+    }
+    // Every program has a coroutine with a suspend to resume at: the option must have taken effect.
+    if check.kind == Kind::RunIndirectbr && !code_lines(&lowered_text).any(|(_, l)| l.contains("indirectbr ptr ")) {
+        rec.add("indirectbr dispatch", format!("{} has no indirectbr", lowered_ir.display()));
     }
     let mut cmd = Command::new(&tc.opt);
     cmd.args(["-passes=verify", "-disable-output"]).arg(&lowered_ir);

@@ -5,21 +5,14 @@
 
 mod common;
 
+use common::run_ok as run;
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
-const TIMEOUT: Duration = Duration::from_secs(120);
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
-
-fn run(cmd: &mut Command) -> common::Output {
-    let out = common::run_with(cmd, None, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.success(), "{:?}: {}", cmd, out.describe());
-    out
 }
 
 /// Runs `exe` under valgrind (which fails on any memory error): its stdout and how many heap
@@ -44,10 +37,7 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
     assert_eq!(v[0]["coroutine"], "@gen");
     assert_eq!(v[0]["elided_in"], serde_json::json!(["@straight", "@looped"]), "not @kept: its handle escapes");
 
-    let tools = ["opt-19", "clang-19", "valgrind"];
-    if let Some(missing) = common::missing_tools(&tools) {
-        assert!(std::env::var_os("CI").is_none(), "{}", common::missing_failure(&missing));
-        eprintln!("{}", common::skip_notice("the runs", &missing));
+    if !common::require(&["opt-19", "clang-19", "valgrind"], "the runs") {
         return;
     }
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("elide");
@@ -76,10 +66,7 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
 
 #[test]
 fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
-    let tools = ["clang++-22", "opt-22", "valgrind"];
-    if let Some(missing) = common::missing_tools(&tools) {
-        assert!(std::env::var_os("CI").is_none(), "{}", common::missing_failure(&missing));
-        eprintln!("{}", common::skip_notice("the test", &missing));
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
         return;
     }
     let src = root().join("tests/elide/task_object.cpp");

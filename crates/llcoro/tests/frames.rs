@@ -1,14 +1,31 @@
-//! `llcoro frames`: the report matches the frame the lowering builds, in every format.
+//! `llcoro frames`: the report matches the frame the lowering builds, in every format; and the
+//! frames it reports are right: the lowered programs run as LLVM's lowering of them does.
 
+mod common;
+
+use common::run_ok;
+use std::path::Path;
 use std::process::Command;
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
 fn frames(format: &str, file: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = Command::new(LLCORO).current_dir(root).args(["frames", "--format", format, file]).output().expect("runs");
+    let out = Command::new(LLCORO).current_dir(ROOT).args(["frames", "--format", format, file]).output().expect("runs");
     assert!(out.status.success(), "llcoro frames failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// The JSON report of `file`'s first coroutine, and a lookup of a field's offset by what it holds.
+fn report(file: &str) -> (serde_json::Value, impl Fn(&str) -> serde_json::Value) {
+    let j = frames("json", file);
+    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
+    let fields = v[0]["fields"].as_array().expect("fields").clone();
+    let off = move |name: &str| {
+        fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in {j}"))["offset"].clone()
+    };
+    (v[0].clone(), off)
 }
 
 #[test]
@@ -52,109 +69,60 @@ fn promise_sits_where_coro_promise_expects_it() {
 
 #[test]
 fn allocas_with_disjoint_lifetimes_share_bytes_and_still_run() {
-    let j = frames("json", "tests/frames/disjoint_lifetimes.ll");
-    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
-    let fields = v[0]["fields"].as_array().expect("fields");
-    let off = |name: &str| {
-        fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in {j}"))["offset"].clone()
-    };
-    assert_eq!(off("%a"), off("%b"), "disjoint lifetimes share: {j}");
-    assert_ne!(off("%a"), off("%c"), "%c escapes and overlaps both: {j}");
-    assert_eq!(v[0]["size"], 152);
-
-    // The shared bytes must not change behaviour: lower, then run with lli-19.
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("disjoint_lifetimes.low.ll");
-    let st = Command::new(LLCORO)
-        .current_dir(root)
-        .arg("tests/frames/disjoint_lifetimes.ll")
-        .arg("-o")
-        .arg(&out)
-        .status()
-        .expect("runs");
-    assert!(st.success());
-    match Command::new("lli-19").arg(&out).output() {
-        Ok(o) => {
-            assert_eq!(String::from_utf8_lossy(&o.stdout), "1\n2\n", "stderr: {}", String::from_utf8_lossy(&o.stderr))
-        }
-        Err(e) if std::env::var_os("CI").is_none() => eprintln!("skipping the run: lli-19 not found ({e})"),
-        Err(e) => panic!("lli-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
+    let (v, off) = report("tests/frames/disjoint_lifetimes.ll");
+    assert_eq!(off("%a"), off("%b"), "disjoint lifetimes share: {v}");
+    assert_ne!(off("%a"), off("%c"), "%c escapes and overlaps both: {v}");
+    assert_eq!(v["size"], 152);
+    // The shared bytes must not change behaviour.
+    if let Some(out) = run_both_ways("tests/frames/disjoint_lifetimes.ll") {
+        assert_eq!(out, "1\n2\n");
     }
 }
 
-/// LLVM's frame size for `file`: the `dereferenceable(N)` of the `.resume` function opt-19 writes.
-fn llvm_frame_size(file: &str) -> Option<u64> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = match Command::new("opt-19")
-        .current_dir(root)
-        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S", file])
-        .output()
-    {
-        Ok(o) => o,
-        Err(e) if std::env::var_os("CI").is_none() => {
-            eprintln!("skipping the comparison with LLVM: opt-19 not found ({e})");
-            return None;
-        }
-        Err(e) => panic!("opt-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
-    };
-    assert!(out.status.success(), "opt-19 failed: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text.lines().find(|l| l.starts_with("define") && l.contains(".resume(")).expect("a .resume function");
-    let n = line.split("dereferenceable(").nth(1).and_then(|r| r.split(')').next()).expect("dereferenceable(N)");
-    Some(n.parse().expect("a number"))
-}
-
-/// Lowers `file` with llcoro and with opt-19, runs both with lli-19, and returns llcoro's stdout
-/// after checking that the two agree.
-fn run_both_ways(file: &str) -> Option<String> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let stem = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("x").to_string();
+/// Lowers `file` with llcoro and with opt-19 (whose frame size, the `dereferenceable(N)` of its
+/// `.resume`, comes back too), runs both with lli-19, and returns llcoro's stdout after checking
+/// that the two agree. `None` when the tools are missing outside CI.
+fn lower_both_ways(file: &str) -> Option<(String, u64)> {
+    if !common::require(&["opt-19", "lli-19"], &format!("running {file}")) {
+        return None;
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("x").to_string();
     let ours = tmp.join(format!("{stem}.llcoro.ll"));
     let theirs = tmp.join(format!("{stem}.opt.ll"));
-    assert!(Command::new(LLCORO).current_dir(root).arg(file).arg("-o").arg(&ours).status().expect("runs").success());
-    let opt = Command::new("opt-19")
-        .current_dir(root)
-        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S", file, "-o"])
-        .arg(&theirs)
-        .status();
-    match opt {
-        Ok(st) => assert!(st.success(), "opt-19 failed on {file}"),
-        Err(e) if std::env::var_os("CI").is_none() => {
-            eprintln!("skipping the run: opt-19 not found ({e})");
-            return None;
-        }
-        Err(e) => panic!("opt-19 is needed under CI (scripts/install-test-tools.sh): {e}"),
-    }
-    let run = |p: &std::path::Path| {
-        let o = Command::new("lli-19").arg(p).output().expect("lli-19 runs");
-        assert!(o.status.success(), "lli-19 {}: {}", p.display(), String::from_utf8_lossy(&o.stderr));
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    };
+    run_ok(Command::new(LLCORO).current_dir(ROOT).arg(file).arg("-o").arg(&ours));
+    run_ok(
+        Command::new("opt-19")
+            .current_dir(ROOT)
+            .args(["-passes=coro-early,coro-split,coro-cleanup", "-S", file, "-o"])
+            .arg(&theirs),
+    );
+    let text = std::fs::read_to_string(&theirs).expect("opt output");
+    let line = text.lines().find(|l| l.starts_with("define") && l.contains(".resume(")).expect("a .resume function");
+    let n = line.split("dereferenceable(").nth(1).and_then(|r| r.split(')').next()).expect("dereferenceable(N)");
+    let run = |p: &Path| String::from_utf8_lossy(&run_ok(Command::new("lli-19").arg(p)).stdout).into_owned();
     let (a, b) = (run(&ours), run(&theirs));
-    assert_eq!(a, b, "llcoro's lowering prints differently from LLVM's");
-    Some(a)
+    assert_eq!(a, b, "llcoro's lowering of {file} prints differently from LLVM's");
+    Some((a, n.parse().expect("a number")))
+}
+
+fn run_both_ways(file: &str) -> Option<String> {
+    lower_both_ways(file).map(|(out, _)| out)
 }
 
 #[test]
 fn spilled_values_of_disjoint_regions_share_slots() {
     // Four regions of eight i64 values, each live across its own suspend only.
-    let file = "tests/frames/regions.ll";
-    let j = frames("json", file);
-    let v: serde_json::Value = serde_json::from_str(&j).expect("valid JSON");
-    let fields = v[0]["fields"].as_array().expect("fields");
-    let off = |name: &str| {
-        fields.iter().find(|x| x["holds"] == name).unwrap_or_else(|| panic!("{name} in {j}"))["offset"].clone()
-    };
-    assert_eq!(off("%v0_3"), off("%v2_3"), "values of different regions share: {j}");
-    assert_ne!(off("%v0_3"), off("%v0_4"), "values of one region do not: {j}");
-    assert_eq!(v[0]["size"], 88, "16 header bytes, eight shared i64 slots, the index: {j}");
-    if let Some(llvm) = llvm_frame_size(file) {
+    let (v, off) = report("tests/frames/regions.ll");
+    assert_eq!(off("%v0_3"), off("%v2_3"), "values of different regions share: {v}");
+    assert_ne!(off("%v0_3"), off("%v0_4"), "values of one region do not: {v}");
+    assert_eq!(v["size"], 88, "16 header bytes, eight shared i64 slots, the index: {v}");
+    if let Some((out, llvm)) = lower_both_ways("tests/frames/regions.ll") {
+        assert_eq!(out, "36\n100\n164\n228\n");
         assert_eq!(llvm, 280, "LLVM gives each of the 32 values its own slot");
     }
-    if let Some(out) = run_both_ways(file) {
-        assert_eq!(out, "36\n100\n164\n228\n");
-    }
+    let t = frames("text", "tests/frames/regions.ll");
+    assert!(t.contains("%v0_0                                0  (shares bytes with %v1_0, %v2_0, %v3_0)"), "{t}");
 }
 
 #[test]

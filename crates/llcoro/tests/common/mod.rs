@@ -1,5 +1,6 @@
 //! Helpers the end-to-end test harnesses share: running a tool with a timeout and capturing its
-//! output, and finding tools on PATH. Each harness uses only some of them.
+//! output, finding tools on PATH, and the policy for missing tools (a skip with a notice, a failure
+//! under CI). Each harness uses only some of them.
 #![allow(dead_code)]
 
 use std::fs;
@@ -149,4 +150,28 @@ pub fn missing_failure(list: &str) -> String {
 /// The notice printed outside CI when `what` is skipped for missing tools.
 pub fn skip_notice(what: &str, list: &str) -> String {
     format!("skipping {what}: {list} not found (run scripts/install-test-tools.sh; with CI set this is a failure)")
+}
+
+/// The policy for missing tools, in one place: `Ok(true)` when every tool in `names` is on PATH;
+/// otherwise, outside CI, a skip notice for `what` is printed and the answer is `Ok(false)`; under
+/// CI (the environment variable `CI` set) the answer is `Err` with the failure to record.
+pub fn tools(names: &[&str], what: &str) -> Result<bool, String> {
+    let Some(list) = missing_tools(names) else { return Ok(true) };
+    if std::env::var_os("CI").is_some() {
+        return Err(missing_failure(&list));
+    }
+    println!("{}", skip_notice(what, &list));
+    Ok(false)
+}
+
+/// `tools` for a test that cannot go on without them: false means skip; under CI it panics.
+pub fn require(names: &[&str], what: &str) -> bool {
+    tools(names, what).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs `cmd` (with a two-minute timeout), which must succeed.
+pub fn run_ok(cmd: &mut Command) -> Output {
+    let out = run_with(cmd, None, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.success(), "{:?}: {}", cmd, out.describe());
+    out
 }
