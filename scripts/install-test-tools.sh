@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
-# LLVM 14, valgrind, gdb, GNU time, python3) on Debian/Ubuntu.
+# LLVM 14, MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
+# valgrind, gdb, GNU time, python3) on Debian/Ubuntu, then MLIR's async
+# runtime libraries (scripts/install-mlir-runtimes.sh).
 #
 # Idempotent: when every tool is already on PATH it only prints
 # "all test tools present" and exits (no apt-get invocation at all).
@@ -25,16 +27,25 @@ declare -A PKG_OF=(
     [gdb]=gdb
     [/usr/bin/time]=time
     [python3]=python3
+    [mlir-opt-14]=mlir-14-tools
+    [mlir-translate-14]=mlir-14-tools
+    [mlir-opt-19]=mlir-19-tools
+    [mlir-translate-19]=mlir-19-tools
+    [mlir-opt-22]=mlir-22-tools
+    [mlir-translate-22]=mlir-22-tools
+    [/usr/include/asio.hpp]=libasio-dev
 )
 # Fixed order so the output is stable.
 TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        clang-22 clang++-22 opt-22 llvm-diff-22 lli-22
        opt-14 llvm-diff-14 lli-14
-       valgrind gdb /usr/bin/time python3)
+       valgrind gdb /usr/bin/time python3
+       mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
+       mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp)
 
 have() {
     case "$1" in
-        /*) [[ -x "$1" ]] ;;
+        /*) [[ -e "$1" ]] ;;
         *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }
@@ -52,8 +63,15 @@ for tool in "${TOOLS[@]}"; do
     fi
 done
 
+runtimes() {
+    if [[ -x "$(dirname "$0")/install-mlir-runtimes.sh" ]]; then
+        "$(dirname "$0")/install-mlir-runtimes.sh"
+    fi
+}
+
 if ((${#missing_tools[@]} == 0)); then
     echo "all test tools present"
+    runtimes
     exit 0
 fi
 
@@ -90,3 +108,4 @@ if ((${#still_missing[@]} > 0)); then
 fi
 
 echo "installed: ${packages[*]}"
+runtimes
