@@ -113,20 +113,38 @@ pub fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     )
 }
 
-/// Instructions that only the ramp runs: those after a non-unwind `coro.end` in its block, and every
-/// instruction of blocks all of whose predecessors are such code.
-fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashSet<Inst> {
+/// Instructions that only the ramp runs. Code after a non-unwind `coro.end` in its block: the parts
+/// return there. The edge an unwind `coro.end` takes when it answers false (not in a resume part),
+/// and the edge `coro.is_in_ramp()` takes when it answers true. Then every block all of whose
+/// entries are such code or such edges.
+pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashSet<Inst> {
     let mut out: FxHashSet<Inst> = FxHashSet::default();
     let mut tail_blocks: FxHashSet<Block> = FxHashSet::default();
+    let mut ramp_edges: FxHashSet<(Block, Block)> = FxHashSet::default();
+    // The edge of `br i1 %c` that `c` == `when` takes, if `c` feeds a branch in its own block.
+    let edge_when = |c: Inst, when: bool| -> Option<(Block, Block)> {
+        let r = f.insts[c].result?;
+        let b = f.insts[c].block?;
+        let t = f.terminator(b)?;
+        let d = &f.insts[t];
+        (d.op == Opcode::Br && d.args.first() == Some(&r) && d.blocks.len() == 2)
+            .then(|| (b, d.blocks[if when { 0 } else { 1 }]))
+    };
     for &e in &shape.ends {
         let unwind = f.insts[e].call_args().get(1).and_then(|&v| f.const_int(v, src)).unwrap_or(0) != 0;
         let Some(eb) = f.insts[e].block else { continue };
         if unwind {
+            ramp_edges.extend(edge_when(e, false));
             continue;
         }
         let pos = f.blocks[eb].insts.iter().position(|&x| x == e).unwrap_or(0);
         out.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
         tail_blocks.insert(eb);
+    }
+    for &(i, k) in &shape.others {
+        if k == Intr::IsInRamp {
+            ramp_edges.extend(edge_when(i, true));
+        }
     }
     let mut changed = true;
     while changed {
@@ -135,7 +153,7 @@ fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashS
             if tail_blocks.contains(&b) || cfg.preds[b].is_empty() {
                 continue;
             }
-            if cfg.preds[b].iter().all(|p| tail_blocks.contains(p)) {
+            if cfg.preds[b].iter().all(|&p| tail_blocks.contains(&p) || ramp_edges.contains(&(p, b))) {
                 tail_blocks.insert(b);
                 out.extend(f.blocks[b].insts.iter().copied());
                 changed = true;
@@ -291,6 +309,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let mut errors = Vec::new();
     let mut allocas: Vec<Value> = Vec::new();
     let mut spills: Vec<Value> = Vec::new();
+    let mut outside: Vec<Value> = Vec::new();
     for &v in &crossing {
         let def = f.value_inst(v);
         if is_unspillable(types, f.values[v].ty) {
@@ -306,13 +325,9 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         match def {
             Some(i) if f.insts[i].op == Opcode::Alloca => {
                 if has_attachment(f, i, src, "!coro.outside.frame") {
-                    errors.push(error_at(
-                        f,
-                        Some(i),
-                        "coro-outside-frame",
-                        "this alloca is marked !coro.outside.frame but is used after a suspend point".into(),
-                        "drop the !coro.outside.frame marker, or stop using the alloca after the coroutine suspends",
-                    ));
+                    // Never in the frame (as in LLVM): each split function has its own copy, which
+                    // is right as long as nothing the ramp wrote there is read after a resume.
+                    outside.push(v);
                     continue;
                 }
                 allocas.push(v);
@@ -324,6 +339,16 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let suspend_numbers: Vec<u32> =
         shape.suspends.iter().filter(|s| f.insts[s.call].block.is_some()).map(|s| s.index).collect();
     let any_alloca = f.inst_iter().any(|(_, i)| f.insts[i].op == Opcode::Alloca);
+    // Blocks that run after some suspend: reachable from a resume or destroy block.
+    let mut after_suspend: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
+    let mut work: Vec<Block> =
+        shape.suspends.iter().flat_map(|s| [s.resume_block, s.destroy_block]).flatten().collect();
+    while let Some(b) = work.pop() {
+        if !after_suspend[b] {
+            after_suspend[b] = true;
+            work.extend(f.successors(b).iter().copied().filter(|&x| !after_suspend[x]));
+        }
+    }
     let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
     if any_alloca {
         for (_, u) in f.inst_iter() {
@@ -395,20 +420,61 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         })
         .collect();
     allocas.retain(|a| !local_allocas.contains(a));
+    // A `!coro.outside.frame` alloca may be touched after a suspend only by markers and by code the
+    // ramp alone runs; a real access there would see a fresh stack slot, not what the ramp wrote.
+    let mut local_allocas = local_allocas;
+    for &a in &outside {
+        let bad =
+            derived(f, a, &use_map).iter().flat_map(|p| use_map.get(p).into_iter().flatten()).copied().find(|&u| {
+                f.insts[u].block.is_some_and(|b| after_suspend[b])
+                    && !f.insts[u].is_debug()
+                    && !is_lifetime(f, u, src)
+                    && !ramp_only.contains(&u)
+                    && !matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
+            });
+        if let Some(u) = bad {
+            errors.push(error_at(
+                f,
+                Some(u),
+                "coro-outside-frame",
+                "this reads or writes an alloca marked !coro.outside.frame after a suspend point, where the split \
+                 functions have only a fresh copy of it"
+                    .into(),
+                "the marker says the alloca lives only in the ramp: use it only before the first suspend or on the \
+                 ramp's return path (after coro.end, or under coro.is_in_ramp); if a compiler produced this IR, report \
+                 it there, since LLVM's own lowering reads the same fresh copy",
+            ));
+        } else if f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()) {
+            local_allocas.push(a);
+        }
+    }
     // After coro.end on the return path, the ramp may run with the frame already freed (a coroutine
     // that ran to completion destroys itself), so nothing there may read the frame.
-    let in_frame: FxHashSet<Value> = allocas.iter().chain(&spills).copied().chain(shape.promise).collect();
+    // Only memory is read there: a spilled value keeps its SSA value in code the ramp alone runs (the
+    // definition dominates the use), but an alloca moved into the frame is frame memory.
+    let in_frame: FxHashSet<Value> = allocas
+        .iter()
+        .copied()
+        .chain(shape.promise)
+        .flat_map(|a| if any_alloca { derived(f, a, &use_map) } else { vec![a] })
+        .collect();
     let mut after_end: Vec<Inst> = ramp_only.iter().copied().collect();
     after_end.sort_unstable();
     if let Some(&bad) = after_end.iter().find(|&&i| {
-        !f.insts[i].is_debug() && !is_structural(f, i, src) && f.insts[i].args.iter().any(|a| in_frame.contains(a))
+        !f.insts[i].is_debug()
+            && !is_structural(f, i, src)
+            && !is_lifetime(f, i, src)
+            && f.insts[i].args.iter().any(|a| in_frame.contains(a))
     }) {
         errors.push(error_at(
             f,
             Some(bad),
             "coro-frame-after-end",
-            "this reads coroutine frame storage after coro.end, when the frame may already be freed".into(),
-            "keep what the ramp returns in a local alloca that is not used after any suspend, and read that instead",
+            "this reads coroutine frame storage on the ramp's return path (after coro.end), when a coroutine \
+             resumed elsewhere may already have freed the frame"
+                .into(),
+            "this memory is also used after a suspend, so it lives in the frame; return a copy made before the \
+             first suspend instead (a compiler that emits this should mark the alloca !coro.outside.frame)",
         ));
     }
     if !errors.is_empty() {
@@ -601,7 +667,8 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             if is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id) {
                 continue;
             }
-            if f.insts[u].is_debug() && !before_begin(f, u) {
+            // (Typed-pointer records spell the operand's type, so they are dropped instead.)
+            if f.insts[u].is_debug() && !before_begin(f, u) && !env.typed {
                 // The variable now lives in the frame: describe it as frame + offset, so debuggers
                 // find it in every split function (the frame pointer is each part's parameter).
                 if point_into_frame(f, u, k, frame_val, off, src) {
@@ -700,7 +767,8 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
         for (u, k) in my_uses {
             let Some(ub) = f.insts[u].block else { continue };
-            if is_structural(f, u, src) {
+            // Code the ramp alone runs keeps the SSA value: its definition dominates it there.
+            if is_structural(f, u, src) || ramp_only.contains(&u) {
                 continue;
             }
             let phi = f.insts[u].op == Opcode::Phi;
