@@ -1,4 +1,4 @@
-; FINDING: warning coro-missing-attribute 13:3
+; FINDING: warning coro-missing-attribute 14:3
 ; The print/suspend loop of the Coroutines document with coro.id and
 ; coro.begin, but the function lacks the `presplitcoroutine` attribute, so
 ; LLVM's CoroSplit would never split it (the intrinsics would reach code
