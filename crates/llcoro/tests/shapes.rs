@@ -565,3 +565,28 @@ fn shapes_and_seeds() {
         panic!("shapes: {failed} of {} checks failed", passed + failed);
     }
 }
+
+#[test]
+fn harness_helpers() {
+    assert!(has_ptr_token("  %p = load ptr, ptr %x"));
+    assert!(has_ptr_token("declare void @f(ptr)"));
+    assert!(!has_ptr_token("  %ptr = load i8*, i8** %x.ptr"));
+    assert!(!has_ptr_token("  call void @ptr(i8* @\"ptr\")"));
+    assert!(!has_ptr_token("  %a = getelementptr i8, i8* %b, i64 1"));
+
+    let t = "  %u = call i1 @llvm.coro.end(ptr %h, i1 false, token none)\n  ret ptr %h\n\
+             declare i1 @llvm.coro.end(ptr, i1, token)\n";
+    let v22 = llvm22_spelling(t).unwrap();
+    assert!(v22.contains("  call void @llvm.coro.end(ptr %h") && v22.contains("declare void @llvm.coro.end("));
+    let used = "  %u = call i1 @llvm.coro.end(ptr null, i1 true, token none)\n  br i1 %u, label %a, label %b\n";
+    assert!(llvm22_spelling(used).is_err());
+    let not_used = "  %u = call i1 @llvm.coro.end(ptr null, i1 true, token none)\n  br i1 %u2, label %a, label %b\n";
+    assert!(llvm22_spelling(not_used).is_ok());
+
+    let f = "define i8* @f(void (i8*)* %cb) {\nentry:\n  %id = call token @llvm.coro.id(i32 0)\n}\n\
+             define i32 @main() {\nentry:\n  ret i32 0\n}\n";
+    let marked = with_presplit_attr(f, 14);
+    assert!(marked.starts_with("define i8* @f(void (i8*)* %cb) \"coroutine.presplit\"=\"0\" {\n"));
+    assert!(marked.contains("define i32 @main() {"));
+    assert!(with_presplit_attr(f, 19).starts_with("define i8* @f(void (i8*)* %cb) presplitcoroutine {"));
+}
