@@ -113,12 +113,19 @@ pub fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     )
 }
 
-/// Instructions that only the ramp runs. Code after a non-unwind `coro.end` in its block: the parts
-/// return there. The edge an unwind `coro.end` takes when it answers false (not in a resume part),
-/// and the edge `coro.is_in_ramp()` takes when it answers true. Then every block all of whose
-/// entries are such code or such edges.
-pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashSet<Inst> {
-    let mut out: FxHashSet<Inst> = FxHashSet::default();
+/// Code that only the ramp runs, in two degrees. `after_end`: code after a non-unwind `coro.end` in
+/// its block (the parts return there), the ramp's return path, which runs once the coroutine is
+/// suspended and possibly resumed and freed elsewhere. `ramp_only`: that, plus the edge an unwind
+/// `coro.end` takes when it answers false (an exception leaving the ramp, which still owns its
+/// frame) and the edge `coro.is_in_ramp()` takes when it answers true. Each grows to the blocks all
+/// of whose entries are such code or such edges.
+pub struct RampOnly {
+    pub ramp_only: FxHashSet<Inst>,
+    pub after_end: FxHashSet<Inst>,
+}
+
+pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> RampOnly {
+    let mut seed: FxHashSet<Inst> = FxHashSet::default();
     let mut tail_blocks: FxHashSet<Block> = FxHashSet::default();
     let mut ramp_edges: FxHashSet<(Block, Block)> = FxHashSet::default();
     // The edge of `br i1 %c` that `c` == `when` takes, if `c` feeds a branch in its own block.
@@ -138,7 +145,7 @@ pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxH
             continue;
         }
         let pos = f.blocks[eb].insts.iter().position(|&x| x == e).unwrap_or(0);
-        out.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
+        seed.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
         tail_blocks.insert(eb);
     }
     for &(i, k) in &shape.others {
@@ -146,21 +153,104 @@ pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxH
             ramp_edges.extend(edge_when(i, true));
         }
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in &cfg.rpo {
-            if tail_blocks.contains(&b) || cfg.preds[b].is_empty() {
-                continue;
+    let grow = |mut out: FxHashSet<Inst>, mut blocks: FxHashSet<Block>, edges: &FxHashSet<(Block, Block)>| {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in &cfg.rpo {
+                if blocks.contains(&b) || cfg.preds[b].is_empty() {
+                    continue;
+                }
+                if cfg.preds[b].iter().all(|&p| blocks.contains(&p) || edges.contains(&(p, b))) {
+                    blocks.insert(b);
+                    out.extend(f.blocks[b].insts.iter().copied());
+                    changed = true;
+                }
             }
-            if cfg.preds[b].iter().all(|&p| tail_blocks.contains(&p) || ramp_edges.contains(&(p, b))) {
-                tail_blocks.insert(b);
-                out.extend(f.blocks[b].insts.iter().copied());
-                changed = true;
+        }
+        out
+    };
+    let after_end = grow(seed.clone(), tail_blocks.clone(), &FxHashSet::default());
+    let ramp_only = grow(seed, tail_blocks, &ramp_edges);
+    RampOnly { ramp_only, after_end }
+}
+
+/// A pointer derived from an alloca before `coro.begin` (a GEP or cast) and used after it is made
+/// again right after `coro.begin`, and the later uses take the new one. The address is the same; but
+/// if the alloca moves into the frame, only pointers made after `coro.begin` can point there.
+fn realias(f: &mut Function, types: &mut TypeTable, shape: &Shape, src: &str) {
+    let Some(bb) = f.insts[shape.begin].block else { return };
+    let Some(begin_pos) = f.blocks[bb].insts.iter().position(|&x| x == shape.begin) else { return };
+    // What runs before coro.begin: the blocks that do not come after it, and its block's head.
+    let cfg = Cfg::compute(f);
+    let dom = DomTree::compute(f, &cfg);
+    let early = |f: &Function, i: Inst| match f.insts[i].block {
+        Some(b) if b == bb => f.blocks[bb].insts.iter().position(|&x| x == i).is_some_and(|p| p < begin_pos),
+        Some(b) => !dom.dominates(bb, b),
+        None => false,
+    };
+    let is_ptr_op = |op: Opcode| matches!(op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast);
+    // Bases: allocas, then (in order) the early pointers derived from them.
+    let mut bases: FxHashMap<Value, Option<Value>> = FxHashMap::default();
+    let mut order: Vec<Inst> = Vec::new();
+    for &b in &cfg.rpo {
+        for &i in &f.blocks[b].insts {
+            let d = &f.insts[i];
+            let Some(r) = d.result else { continue };
+            if d.op == Opcode::Alloca {
+                bases.insert(r, None);
+            } else if is_ptr_op(d.op) && d.args.first().is_some_and(|a| bases.contains_key(a)) && early(f, i) {
+                bases.insert(r, None);
+                order.push(i);
             }
         }
     }
-    out
+    if order.is_empty() {
+        return;
+    }
+    let mut late_users: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for (_, u) in f.inst_iter() {
+        if early(f, u) || is_structural(f, u, src) {
+            continue;
+        }
+        for &a in &f.insts[u].args {
+            if bases.contains_key(&a) {
+                late_users.entry(a).or_default().push(u);
+            }
+        }
+    }
+    // A pointer is made again when it is used late, or a pointer made from it is.
+    let mut needed: FxHashSet<Value> = FxHashSet::default();
+    for &i in order.iter().rev() {
+        if let Some(r) = f.insts[i].result
+            && (late_users.contains_key(&r) || needed.contains(&r))
+            && let Some(&base) = f.insts[i].args.first()
+        {
+            needed.insert(r);
+            needed.insert(base);
+        }
+    }
+    let mut at = begin_pos + 1;
+    for i in order {
+        let Some(r) = f.insts[i].result.filter(|r| needed.contains(r)) else { continue };
+        let base = f.insts[i].args[0];
+        let mut data = f.insts[i].clone();
+        if let Some(Some(nb)) = bases.get(&base) {
+            data.args[0] = *nb;
+        }
+        let ni = f.create_inst(types, data);
+        f.insert_inst_at(bb, at, ni);
+        at += 1;
+        let Some(nr) = f.insts[ni].result else { continue };
+        bases.insert(r, Some(nr));
+        for u in late_users.remove(&r).unwrap_or_default() {
+            for y in f.insts[u].args.iter_mut() {
+                if *y == r {
+                    *y = nr;
+                }
+            }
+        }
+    }
 }
 
 /// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
@@ -252,11 +342,13 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let frame_val = shape.frame(f);
     let begin_block = f.insts[shape.begin].block.expect("coro.begin is placed");
 
+    realias(f, types, shape, src);
+
     // ---- What crosses a suspend. ----
     let cfg = Cfg::compute(f);
     // Code after a (non-unwind) coro.end runs only in the ramp: the parts return at coro.end. Its
     // uses do not keep anything alive across a suspend.
-    let ramp_only = ramp_only_insts(f, shape, &cfg, src);
+    let RampOnly { ramp_only, after_end: ramp_return } = ramp_only_insts(f, shape, &cfg, src);
     // A suspend's use of its save token does count: a token saved before another suspend cannot
     // survive it, and that must be reported rather than miscompiled.
     let ignored = |f: &Function, i: Inst| {
@@ -399,7 +491,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let ramp_local = derived(f, a, &use_map)
             .iter()
             .flat_map(|p| use_map.get(p).into_iter().flatten())
-            .any(|&u| ramp_only.contains(&u) || before_begin(f, u));
+            .any(|&u| ramp_return.contains(&u) || before_begin(f, u));
         if !ramp_local {
             allocas.push(a);
         }
@@ -458,7 +550,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         .chain(shape.promise)
         .flat_map(|a| if any_alloca { derived(f, a, &use_map) } else { vec![a] })
         .collect();
-    let mut after_end: Vec<Inst> = ramp_only.iter().copied().collect();
+    let mut after_end: Vec<Inst> = ramp_return.iter().copied().collect();
     after_end.sort_unstable();
     if let Some(&bad) = after_end.iter().find(|&&i| {
         !f.insts[i].is_debug()
@@ -659,6 +751,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             _ => None,
         })
         .collect();
+    let mut keep_before_begin: Vec<(Value, u64, Type)> = Vec::new();
     for &(a, off, ty) in &moved {
         for &(u, k) in uses.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
             if f.insts[u].block.is_none() {
@@ -695,13 +788,10 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                 }
             }
             if before_begin(f, u) {
-                errors.push(error_at(
-                    f,
-                    Some(u),
-                    "coro-use-before-begin",
-                    "this alloca lives in the coroutine frame but is used before coro.begin, when there is no frame yet".into(),
-                    "move the use after coro.begin, or keep the alloca out of the frame by not using it after a suspend",
-                ));
+                // Before coro.begin there is no frame: the alloca stays for these uses, and what
+                // they wrote is copied into the frame right after coro.begin (as LLVM does).
+                // (`realias` made pointers derived here again after coro.begin.)
+                keep_before_begin.push((a, off, ty));
                 continue;
             }
             let at = use_point(f, u, k);
@@ -709,9 +799,32 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             insert_all(f, at, seq);
             f.insts[u].args[k] = addr;
         }
+        if keep_before_begin.iter().any(|x| x.0 == a) {
+            continue;
+        }
         if let Some(i) = f.value_inst(a) {
             f.remove_inst(i);
         }
+    }
+    // Allocas written before coro.begin: their contents move into the frame right after it.
+    keep_before_begin.sort_by_key(|x| x.0);
+    keep_before_begin.dedup_by_key(|x| x.0);
+    for &(a, off, ty) in &keep_before_begin {
+        let Some(pos) = f.blocks[begin_block].insts.iter().position(|&x| x == shape.begin) else { continue };
+        let Some(ai) = f.value_inst(a) else { continue };
+        let al = match f.insts[ai].extra {
+            Extra::Alloca { align: Some(x), .. } => x as u64,
+            _ => env.dl.abi_align(types, ty),
+        };
+        let mut seq = Vec::new();
+        let mut b = Builder::new(f, types);
+        let ld = b.load(ty, a, al);
+        let v = b.result(ld);
+        seq.push(ld);
+        let (mut addr_seq, addr) = frame_addr(f, types, frame_val, off, ty, env.typed);
+        seq.append(&mut addr_seq);
+        seq.push(Builder::new(f, types).store(v, addr, al));
+        insert_all(f, (begin_block, pos + 1), seq);
     }
     if !errors.is_empty() {
         return Err(errors);

@@ -334,6 +334,8 @@ fn suspend_path(f: &Function, types: &TypeTable, call: Inst, end_blocks: &[Block
     known.insert(r, mask(-1, 8));
     let mut pos = f.blocks[b].insts.iter().position(|&x| x == call).map_or(0, |p| p + 1);
     let mut prev: Option<Block> = None;
+    // Where an undecided path goes on: the successors, or the block itself when it returns.
+    let undecided = |b: Block| if f.successors(b).is_empty() { vec![b] } else { f.successors(b).to_vec() };
     for _ in 0..64 {
         if end_blocks.contains(&b) {
             return vec![b];
@@ -388,7 +390,7 @@ fn suspend_path(f: &Function, types: &TypeTable, call: Inst, end_blocks: &[Block
                         next = d.blocks.get(if c != 0 { 0 } else { 1 }).copied();
                         break;
                     }
-                    None => return f.successors(b).to_vec(),
+                    None => return undecided(b),
                 },
                 Opcode::Switch => match arg(0) {
                     Some(c) => {
@@ -396,16 +398,16 @@ fn suspend_path(f: &Function, types: &TypeTable, call: Inst, end_blocks: &[Block
                         next = d.blocks.get(k).copied();
                         break;
                     }
-                    None => return f.successors(b).to_vec(),
+                    None => return undecided(b),
                 },
-                op if op.is_terminator() => return f.successors(b).to_vec(),
+                op if op.is_terminator() => return undecided(b),
                 _ => None,
             };
             if let (Some(x), Some(res), Some(w)) = (out, d.result, res_w) {
                 known.insert(res, mask(x, w));
             }
         }
-        let Some(n) = next else { return f.successors(b).to_vec() };
+        let Some(n) = next else { return undecided(b) };
         prev = Some(b);
         b = n;
         pos = 0;

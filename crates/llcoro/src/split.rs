@@ -507,10 +507,38 @@ fn make_part(
         }
     }
     rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
+    fold_constant_branches(&mut g, types, src);
     g.remove_unreachable_blocks();
     debug_frame_slot(&mut g, types, hdl, entry, frame, src);
     crate::debug::poison_dead_debug_operands(&mut g);
     g
+}
+
+/// Branches on constants (what `coro.end` and `coro.is_in_ramp` became in this function) go straight
+/// to their target, so code that only another function runs is unreachable here and goes.
+fn fold_constant_branches(g: &mut Function, types: &TypeTable, src: &str) {
+    let terms: Vec<(Block, Inst)> = g.layout.iter().filter_map(|&b| Some((b, g.terminator(b)?))).collect();
+    for (b, t) in terms {
+        let d = &g.insts[t];
+        let taken = match d.op {
+            Opcode::Br if d.blocks.len() == 2 => match d.args.first().and_then(|&c| g.const_text(c, src)) {
+                Some("true") => Some(d.blocks[0]),
+                Some("false") => Some(d.blocks[1]),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(to) = taken else { continue };
+        let mut others: Vec<Block> = g.successors(b).iter().copied().filter(|&s| s != to).collect();
+        others.sort_unstable();
+        others.dedup();
+        for s in others {
+            g.remove_phi_incoming(s, b);
+        }
+        g.remove_inst(t);
+        let br = g.create_br(types, to);
+        g.append_inst(b, br);
+    }
 }
 
 /// Which part is being finished, its frame parameter, and where the original instructions went.
@@ -765,6 +793,7 @@ fn finish_ramp(
         }
     }
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
+    fold_constant_branches(&mut f, types, src);
     // coro.begin's frame is the memory it was given (or the caller's); coro.id goes.
     let mem = caller_mem.or_else(|| f.insts[shape.begin].call_args().get(1).copied());
     if let (Some(mem), Some(r)) = (mem, f.insts[shape.begin].result) {
