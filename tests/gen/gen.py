@@ -70,6 +70,7 @@ struct Tracked {
     note("T-", id * 100000 + v % 100000);
   }
 };
+static long long pv(const Pod& p) { return p.a + p.d + (p.b - 'A'); }
 template <class T>
 static int mis(const T* p, int a) {
   return (int)(reinterpret_cast<std::uintptr_t>(p) % (std::uintptr_t)a);
@@ -456,7 +457,7 @@ class Var:
         if k in ("double", "float"):
             return f"(long long)({n} * 4)"
         if k == "pod":
-            return f"(long long)({n}.a + {n}.d + ({n}.b - 'A'))"
+            return f"pv({n})"
         if k == "arr":
             _, elem, cnt = self.extra
             if elem == "double":
@@ -574,7 +575,7 @@ class Program:
 
     def generate(self):
         r = self.r
-        nfn = r.randint(3, 7)
+        nfn = r.randint(3, 6)
         kinds = []
         for i in range(nfn):
             choices = ["task"] * 4
@@ -710,7 +711,7 @@ class Program:
             lines.append(f'  note("{fn.name}.sub", sub);')
             lines.append("  depth = (int)(sub % 2);")
             lines.append("}")
-        nstmts = self.r.randint(3, 8)
+        nstmts = self.r.randint(3, 7)
         lines += self.block(env, nstmts, depth=0)
         lines += self.epilogue(env)
         fn.lines = lines
@@ -782,7 +783,7 @@ class Program:
             if fn.kind != "gen" and self.use_gen:
                 choices += [("consume", 1 if env.cost < 150 else 0)]
             if depth < 3:
-                choices += [("if", 2), ("for", 2), ("switch", 1), ("ternary", 1)]
+                choices += [("if", 2), ("for", 2), ("switch", 1), ("ternary", 1), ("temp", 1)]
                 if self.exceptions:
                     choices += [("try", 2)]
         elif depth < 3:
@@ -921,6 +922,19 @@ class Program:
         return [f'note("{env.fn.name}.{v.name}", {v.read()});']
 
     def s_suspend(self, env, depth):
+        out = self.suspend1(env, depth)
+        if self.r.random() < 0.3:
+            out += self.s_note(env, depth)
+        return out
+
+    def s_temp(self, env, depth):
+        """A temporary with a destructor that lives across a suspend (to the end of the full-expression)."""
+        n = self.fresh("z")
+        env.scopes[-1].append(Var(n, "i64"))
+        env.cost += env.mult * 2
+        return [f"std::int64_t {n} = Tracked({self.track_id()}, {self.r.randint(0, 99)}).v + {self.await_expr(env)};"]
+
+    def suspend1(self, env, depth):
         r = self.r
         fn = env.fn
         if fn.kind == "gen":
@@ -995,7 +1009,7 @@ class Program:
         return out
 
     def sub(self, env, depth, n=None):
-        return ["  " + l for l in self.block(env, n if n is not None else self.r.randint(1, 4), depth + 1)]
+        return ["  " + l for l in self.block(env, n if n is not None else self.r.randint(1, 3), depth + 1)]
 
     def s_if(self, env, depth):
         r = self.r
@@ -1011,6 +1025,7 @@ class Program:
         r = self.r
         i = self.fresh("i")
         cnt = r.randint(1, 4)
+        form = r.choice(["for", "for", "while", "do"])
         env.loops += 1
         env.mult *= cnt
         env.scopes.append([Var(i, "int", ro=True)])
@@ -1018,7 +1033,15 @@ class Program:
         env.scopes.pop()
         env.mult //= cnt
         env.loops -= 1
-        return [f"for (int {i} = 0; {i} < {cnt}; ++{i}) {{"] + body + ["}"]
+        # The counter is stepped where `continue` cannot skip it.
+        if form == "for":
+            return [f"for (int {i} = 0; {i} < {cnt}; ++{i}) {{"] + body + ["}"]
+        if form == "while":
+            c = f"{i}++ < {cnt - 1}"
+            if self.can_suspend(env) and r.random() < 0.5:
+                c += f" && {self.await_expr(env)} >= 0"
+            return ["{", f"  int {i} = -1;", f"  while ({c}) {{"] + ["  " + l for l in body] + ["  }", "}"]
+        return ["{", f"  int {i} = 0;", "  do {"] + ["  " + l for l in body] + [f"  }} while (++{i} < {cnt});", "}"]
 
     def s_switch(self, env, depth):
         r = self.r
@@ -1052,7 +1075,7 @@ class Program:
 
     def s_throw(self, env, depth):
         env.cost += env.mult
-        return [f"if ({self.cond(env)}) {{", f'  note("{env.fn.name}.throw", 0);',
+        return [f"if ({self.cond(env)} && {self.cond(env)}) {{", f'  note("{env.fn.name}.throw", 0);',
                 f"  throw Boom{{{self.r.randint(1, 99)}}};", "}"]
 
     def s_break(self, env, depth):
