@@ -701,6 +701,10 @@ class Program:
         for k, n in fn.params:
             env.scopes[0].append(Var(n, k, ro=(n == "depth")))
         lines = []
+        if self.r.random() < 0.5:
+            first = self.readable(env)
+            env.cost += 1
+            lines.append(f'note("{fn.name}.enter", {first[0].read() if first else 0});')
         if fn.style == "member":
             env.scopes[0].append(Var("base", "int"))
         if fn.style == "recursive":
