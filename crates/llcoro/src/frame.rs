@@ -181,25 +181,44 @@ pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> Ram
 fn realias(f: &mut Function, types: &mut TypeTable, shape: &Shape, src: &str) {
     let Some(bb) = f.insts[shape.begin].block else { return };
     let Some(begin_pos) = f.blocks[bb].insts.iter().position(|&x| x == shape.begin) else { return };
-    // What runs before coro.begin: the blocks that do not come after it, and its block's head.
-    let cfg = Cfg::compute(f);
-    let dom = DomTree::compute(f, &cfg);
+    // What runs before coro.begin: its block's head, and the blocks the entry reaches without passing
+    // through it (those it does not dominate), found in depth-first preorder, which visits a
+    // block's dominators before the block, so definitions come before their uses.
+    let Some(entry) = f.entry() else { return };
+    let mut early_blocks: Vec<Block> = Vec::new();
+    let mut is_early: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        if is_early[b] {
+            continue;
+        }
+        is_early[b] = true;
+        early_blocks.push(b);
+        if b != bb {
+            work.extend(f.successors(b).iter().rev().copied().filter(|&x| !is_early[x]));
+        }
+    }
     let early = |f: &Function, i: Inst| match f.insts[i].block {
         Some(b) if b == bb => f.blocks[bb].insts.iter().position(|&x| x == i).is_some_and(|p| p < begin_pos),
-        Some(b) => !dom.dominates(bb, b),
+        Some(b) => is_early[b],
         None => false,
     };
     let is_ptr_op = |op: Opcode| matches!(op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast);
     // Bases: allocas, then (in order) the early pointers derived from them.
     let mut bases: FxHashMap<Value, Option<Value>> = FxHashMap::default();
+    for (_, i) in f.inst_iter() {
+        if f.insts[i].op == Opcode::Alloca
+            && let Some(r) = f.insts[i].result
+        {
+            bases.insert(r, None);
+        }
+    }
     let mut order: Vec<Inst> = Vec::new();
-    for &b in &cfg.rpo {
+    for &b in &early_blocks {
         for &i in &f.blocks[b].insts {
             let d = &f.insts[i];
             let Some(r) = d.result else { continue };
-            if d.op == Opcode::Alloca {
-                bases.insert(r, None);
-            } else if is_ptr_op(d.op) && d.args.first().is_some_and(|a| bases.contains_key(a)) && early(f, i) {
+            if is_ptr_op(d.op) && d.args.first().is_some_and(|a| bases.contains_key(a)) && early(f, i) {
                 bases.insert(r, None);
                 order.push(i);
             }
