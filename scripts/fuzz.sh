@@ -15,7 +15,10 @@
 # Environment:
 #   CONFIGS      space-separated VERSION:OPT pairs (default "22:O2"; e.g. "19:O0 19:O2 22:O0 22:O2")
 #   NATIVE_ONLY  1: validate the generator instead: build natively with clang++-19/22 at -O0/-O2 and
-#                require all four runs to agree (exit 0, same stdout ending in a checksum line)
+#                require all four runs to agree (exit 0, same stdout ending in a checksum line); then
+#                (check "ubsan-valgrind") no uninitialized-use warning, the same output from a
+#                -fsanitize=undefined -fsanitize-trap=undefined build, and a clean valgrind run of
+#                the clang-19 -O0 build
 #   JOBS         parallel seeds (default 2)
 #   OUT          failure directory (default: a new /tmp/llcoro-fuzz.XXXXXX)
 #   LLCORO       the llcoro binary (default: target/release/llcoro, built if missing)
@@ -67,6 +70,26 @@ if [ "${1:-}" = "--one" ]; then
       fi
       results+="PASS $seed $c"$'\n'
     done
+    # Undefined behaviour the four builds might agree on: a UBSan build (trapping, no runtime
+    # needed) and valgrind on the clang-19 -O0 build; clang's uninitialized-use warnings as errors.
+    c=ubsan-valgrind
+    if [ -n "$ref" ]; then
+      if ! clang++-22 -std=c++20 -fsyntax-only -Werror=uninitialized -Werror=sometimes-uninitialized "$prog" \
+        2>"$work/$c.uninit.err"; then
+        fail "$c" "uninitialized-use" "$work/$c.uninit.err"
+      elif ! clang++-22 -std=c++20 -O1 -w -fsanitize=undefined -fsanitize-trap=undefined "$prog" -o "$work/$c.ubsan" \
+        2>"$work/$c.build.err"; then
+        fail "$c" "ubsan-build" "$work/$c.build.err"
+      elif run "$work/$c.ubsan" "$work/$c.ubsan" && ! cmp -s "$ref" "$work/$c.ubsan.out"; then
+        fail "$c" "ubsan-run(status $(cat "$work/$c.ubsan.status"))" "$work/$c.ubsan.err"
+      elif [ -x "$work/clang-19-O0.native" ] && command -v valgrind >/dev/null &&
+        ! { timeout 300 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+          "$work/clang-19-O0.native" >"$work/$c.vg.out" 2>"$work/$c.vg.err" && cmp -s "$ref" "$work/$c.vg.out"; }; then
+        fail "$c" "valgrind" "$work/$c.vg.err"
+      else
+        results+="PASS $seed $c"$'\n'
+      fi
+    fi
     printf '%s' "$results"
     rm -rf "$work"
     exit 0

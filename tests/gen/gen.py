@@ -813,7 +813,7 @@ class Program:
             kinds += ["gen"]
         k = r.choice(kinds)
         k_val = r.randint(0, 50)
-        name = self.fresh({"tracked": "t", "arr": "a", "ptr": "p", "gen": "g", "ltask": "lt"}.get(k, "v"))
+        name = self.fresh({"tracked": "t", "arr": "a", "ptr": "pt", "gen": "g", "ltask": "lt"}.get(k, "v"))
         out = []
         if k == "char":
             out.append(f"char {name} = 'a' + {k_val % 26};")
@@ -934,9 +934,10 @@ class Program:
     def s_temp(self, env, depth):
         """A temporary with a destructor that lives across a suspend (to the end of the full-expression)."""
         n = self.fresh("z")
-        env.scopes[-1].append(Var(n, "i64"))
         env.cost += env.mult * 2
-        return [f"std::int64_t {n} = Tracked({self.track_id()}, {self.r.randint(0, 99)}).v + {self.await_expr(env)};"]
+        out = [f"std::int64_t {n} = Tracked({self.track_id()}, {self.r.randint(0, 99)}).v + {self.await_expr(env)};"]
+        env.scopes[-1].append(Var(n, "i64"))
+        return out
 
     def suspend1(self, env, depth):
         r = self.r
@@ -972,8 +973,9 @@ class Program:
         vs = self.mutable(env)
         if not vs:
             n = self.fresh("w")
+            out = [f"std::int64_t {n} = {self.await_expr(env)};"]
             env.scopes[-1].append(Var(n, "i64"))
-            return [f"std::int64_t {n} = {self.await_expr(env)};"]
+            return out
         return self.r.choice(vs).mutate(self.await_expr(env))
 
     def s_call(self, env, depth):
@@ -1060,8 +1062,9 @@ class Program:
 
     def s_ternary(self, env, depth):
         n = self.fresh("q")
+        out = [f"std::int64_t {n} = ({self.cond(env)}) ? {self.await_expr(env)} : {self.await_expr(env)};"]
         env.scopes[-1].append(Var(n, "i64"))
-        return [f"std::int64_t {n} = ({self.cond(env)}) ? {self.await_expr(env)} : {self.await_expr(env)};"]
+        return out
 
     def s_try(self, env, depth):
         r = self.r
