@@ -2,11 +2,13 @@
 //! llcoro.
 //!
 //! The programs: three using Debian's asio 1.22 (libasio-dev, header-only; compiled with
-//! `-DASIO_HAS_CO_AWAIT -DASIO_HAS_STD_COROUTINE -std=c++20 -pthread`) and one hand-written task
-//! library whose promises' `get_return_object()` return a type other than the coroutine's, so that
-//! clang keeps the return object in an alloca marked `!coro.outside.frame`. Each prints a
+//! `-DASIO_HAS_CO_AWAIT -DASIO_HAS_STD_COROUTINE -std=c++20 -pthread`) and two hand-written task
+//! libraries whose promises' `get_return_object()` return a type other than the coroutine's, so
+//! that clang keeps the return object in an alloca marked `!coro.outside.frame` (a trivially
+//! destructible handle in task_lib, a `std::shared_ptr` in task_shared_gro). Each prints a
 //! deterministic trace, which must equal `tests/libs/NAME.expected` (written from what the program
-//! means), and exits 0.
+//! means), and exits 0. task_shared_gro is checked with clang-19 only: clang 22.1 miscompiles it
+//! natively (llvm/llvm-project#193412), and the test says so when it runs.
 //!
 //! For every program P and every configuration (clang++-19, clang++-22) x (-O0, -O2), one check:
 //!
@@ -22,7 +24,7 @@
 //!    stdout, and the lowered run must give the same stdout and exit status.
 //!
 //! All four configurations run for every program. On the 2-core development machine the whole test
-//! (16 checks, 2 workers, nothing cached) costs about 150 s of CPU time, most of it compiling asio
+//! (18 checks, 2 workers, nothing cached) costs about 150 s of CPU time, most of it compiling asio
 //! (a native -O2 build of asio_operators alone takes about 8 s); it measured 97 s of wall time with
 //! little else running and 196 s and 225 s with the load average at 7 to 9 from other jobs, under
 //! the 4-minute budget, so no asio configuration is left out. If it must get cheaper, drop the
@@ -73,14 +75,27 @@ struct Spec {
     asio: bool,
     /// Its presplit IR must contain an alloca marked `!coro.outside.frame`.
     outside_frame: bool,
+    /// Clang versions whose native build of it is wrong, with the reason: no check is made for
+    /// them (the test prints the reason instead).
+    broken_natively: &'static [(u32, &'static str)],
 }
 
 /// Every program in `tests/libs`; a `.cpp` there that is not listed is a failure.
-const SPECS: [Spec; 4] = [
-    Spec { name: "asio_channels", asio: true, outside_frame: false },
-    Spec { name: "asio_operators", asio: true, outside_frame: false },
-    Spec { name: "asio_timers", asio: true, outside_frame: false },
-    Spec { name: "task_lib", asio: false, outside_frame: true },
+const SPECS: [Spec; 5] = [
+    Spec { name: "asio_channels", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "asio_operators", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "asio_timers", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "task_lib", asio: false, outside_frame: true, broken_natively: &[] },
+    Spec {
+        name: "task_shared_gro",
+        asio: false,
+        outside_frame: true,
+        broken_natively: &[(
+            22,
+            "clang 22.1 destroys the converted return object on a fresh copy of its alloca in the resumed coroutine \
+             (llvm/llvm-project#193412): the native build crashes",
+        )],
+    },
 ];
 
 struct Failure {
@@ -301,6 +316,10 @@ fn libs() {
     let mut checks = Vec::new();
     for program in programs.iter().filter(|p| asio || !p.spec.asio) {
         for tc in &toolchains {
+            if let Some((_, why)) = program.spec.broken_natively.iter().find(|(v, _)| *v == tc.version) {
+                println!("libs: {} clang-{}: not checked: {why}", program.spec.name, tc.version);
+                continue;
+            }
             for opt_level in OPT_LEVELS {
                 checks.push(Check { program, tc, opt_level });
             }
@@ -352,9 +371,9 @@ fn libs() {
         eprintln!("libs: files are kept in {}", root.display());
     }
     println!(
-        "libs: {} programs x {} configurations in {:.1}s with {WORKERS} workers",
+        "libs: {} checks of {} programs in {:.1}s with {WORKERS} workers",
+        checks.len(),
         programs.len(),
-        toolchains.len() * OPT_LEVELS.len(),
         started.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
