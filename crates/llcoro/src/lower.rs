@@ -522,3 +522,26 @@ fn drop_group_refs(m: &Module, edits: &mut Edits, dropped: &[&str]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_left_empty_goes_with_every_reference_to_it() {
+        let src = "define ptr @f() #0 {\n  %h = call ptr @g() #0\n  %s = call ptr @k(ptr %h) #1\n  ret ptr %s\n}\n\ndeclare ptr @g() #0\ndeclare ptr @k(ptr) #1\n\nattributes #0 = { presplitcoroutine }\nattributes #1 = { nounwind }\nattributes #10 = { cold }\n";
+        let m = Module::parse(src.to_string()).unwrap_or_else(|(e, _)| panic!("{}", e.message));
+        let mut edits = Edits::default();
+        let g0 = m.items.iter().position(|it| m.text(it.name) == "#0").expect("group #0");
+        edits.remove.insert(g0);
+        drop_group_refs(&m, &mut edits, &["#0"]);
+        let out = llir::print::print_module(&m, &edits);
+        assert!(!out.contains("#0"), "{out}");
+        assert!(out.contains("define ptr @f() {"), "{out}");
+        assert!(out.contains("%h = call ptr @g()\n"), "{out}");
+        assert!(out.contains("declare ptr @g()\n"), "{out}");
+        assert!(out.contains("call ptr @k(ptr %h) #1"), "#1 stays: {out}");
+        assert!(out.contains("attributes #10 = { cold }"), "#10 is another group: {out}");
+        assert!(llir::verify::verify_edits(&m, &edits).is_ok());
+    }
+}

@@ -481,27 +481,34 @@ fn make_part(
     g.append_inst(unreach, u);
     g.layout.push(unreach);
 
-    // Suspends return (after resuming the awaited handle, for symmetric transfer).
+    // A suspend takes its suspend path, as in the ramp: the result is -1 there, and the path's
+    // coro.end returns. A symmetric transfer returns at once, by a tail call to the awaited handle,
+    // so that chains of resumptions do not grow the stack.
     for s in &shape.suspends {
         let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { continue };
         let Some(blk) = g.insts[call].block else { continue };
-        // The block now returns: its successors' phis lose its entries.
+        let transfer = s.transfer.and_then(|h| vmap[h]);
+        let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
         let mut succs: Vec<Block> = g.successors(blk).to_vec();
         succs.sort_unstable();
         succs.dedup();
-        for succ in succs {
+        for succ in succs.into_iter().filter(|&x| Some(x) != keep) {
             while g.phis(succ).iter().any(|&p| g.insts[p].blocks.contains(&blk)) {
                 g.remove_phi_incoming(succ, blk);
             }
         }
         g.remove_inst(sw);
         g.remove_inst(call);
-        let transfer = s.transfer.and_then(|h| vmap[h]);
         let mut b = Builder::new(&mut g, types);
-        // In a part the transfer is a tail call, so chains of resumptions do not grow the stack.
-        let mut tail =
-            transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "musttail ", env.typed)).unwrap_or_default();
-        tail.push(b.ret_void());
+        let tail = match (transfer, keep) {
+            (Some(h), _) => {
+                let mut t = resume_handle(&mut b, h, frame.ptr_size, "musttail ", env.typed);
+                t.push(b.ret_void());
+                t
+            }
+            (None, Some(default)) => vec![b.br(default)],
+            (None, None) => vec![b.ret_void()],
+        };
         for i in tail {
             g.append_inst(blk, i);
         }

@@ -167,8 +167,10 @@ pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()
             match tk.kind {
                 Tok::Eof => break,
                 Tok::Hash => {
+                    // `#dbg_value(...)` and the like are debug records, not group references.
                     let name = &text[tk.start as usize..tk.end as usize];
-                    if !groups.contains(name) {
+                    let is_group_ref = name.len() > 1 && name[1..].bytes().all(|c| c.is_ascii_digit());
+                    if is_group_ref && !groups.contains(name) {
                         return Err(Error::new(
                             "verify-module",
                             span,
@@ -196,4 +198,42 @@ pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verify_edits;
+    use crate::Module;
+    use crate::print::Edits;
+
+    const SRC: &str = "define void @f() #0 {\n  call void @g() #1\n  #dbg_value(i32 0, !1, !DIExpression(), !2)\n  ret void\n}\n\ndeclare void @g()\n\nattributes #0 = { nounwind }\nattributes #1 = { presplitcoroutine }\n";
+
+    fn module() -> Module {
+        Module::parse(SRC.to_string()).unwrap_or_else(|(e, _)| panic!("{}", e.message))
+    }
+
+    #[test]
+    fn an_empty_attribute_group_is_caught() {
+        let m = module();
+        let mut edits = Edits::default();
+        assert!(verify_edits(&m, &edits).is_ok(), "the module as it is");
+        let g1 = m.items.iter().position(|it| m.text(it.name) == "#1").expect("group #1");
+        edits.replace.insert(g1, "attributes #1 = { }".into());
+        let e = verify_edits(&m, &edits).expect_err("an empty group must be refused");
+        assert!(e.message.contains("#1"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_reference_to_a_removed_group_is_caught_but_debug_records_are_not_groups() {
+        let m = module();
+        let mut edits = Edits::default();
+        let g1 = m.items.iter().position(|it| m.text(it.name) == "#1").expect("group #1");
+        let f = m.items.iter().position(|it| m.text(it.name) == "@f").expect("@f");
+        edits.remove.insert(g1);
+        edits.replace.insert(f, m.item_text(f).to_string());
+        let e = verify_edits(&m, &edits).expect_err("#1 is referred to but gone");
+        assert!(e.message.contains("#1"), "{}", e.message);
+        edits.replace.insert(f, m.item_text(f).replace(" #1", ""));
+        assert!(verify_edits(&m, &edits).is_ok(), "#dbg_value is a debug record, not a group reference");
+    }
 }

@@ -1,0 +1,341 @@
+//! Differential test over generated programs: the random C++20 coroutine programs of
+//! `tests/gen/gen.py` (see tests/gen/README.md) must behave identically when their coroutines are
+//! lowered by llcoro instead of LLVM's CoroSplit.
+//!
+//! For every seed in `SEEDS` and every configuration (clang++-19, clang++-22) x (-O0, -O2):
+//!
+//! 1. `python3 tests/gen/gen.py SEED` writes the program P;
+//! 2. native: `clang++-N -std=c++20 -OX -w P -o P.native`;
+//! 3. presplit: `clang++-N -std=c++20 -OX -w -Xclang -disable-llvm-passes -emit-llvm -S P -o P.ll`,
+//!    which must contain a `presplitcoroutine` function;
+//! 4. `llcoro P.ll -o P.low.ll` exits 0 without panicking;
+//! 5. outside comments, P.low.ll contains no `llvm.coro.` and no `presplitcoroutine`, and
+//!    `opt-N -passes=verify` accepts it;
+//! 6. `clang++-N -OX -w P.low.ll -o P.lowered` succeeds;
+//! 7. both binaries run (no stdin, `RUN_TIMEOUT` each): the native run must exit 0, and stdout and
+//!    exit status of both must be identical.
+//!
+//! Every failure is reported with its seed and configuration, then a closing line
+//! `N passed, M failed` over (seed, configuration) checks, and the test panics if any failed.
+//! Files are kept under `$CARGO_TARGET_TMPDIR/generated/<config>/` for inspection; reproduce one
+//! with `scripts/fuzz.sh 1 SEED` (`CONFIGS="19:O0"` etc.). `LLCORO_GEN_SEEDS=FIRST..LAST` (inclusive)
+//! replaces the seed list.
+//!
+//! Tools: `python3`, and `clang++-N` and `opt-N` for N in 19 and 22. A missing tool skips its part,
+//! unless the environment variable `CI` is set, in which case it is a failure.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{Output, excerpt, find_tool};
+
+/// The seeds of the generated programs (inclusive). 30 seeds x 4 configurations take about three
+/// minutes on two cores.
+const SEEDS: (u64, u64) = (1, 30);
+
+const CLANG_VERSIONS: [u32; 2] = [19, 22];
+const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
+
+/// Worker threads.
+const WORKERS: usize = 2;
+
+/// Timeout for gen.py, compilers, opt and llcoro.
+const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
+/// Timeout for one run of a program.
+const RUN_TIMEOUT: Duration = Duration::from_secs(30);
+
+const PRESPLIT: &str = "presplitcoroutine";
+const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
+
+struct Failure {
+    seed: String,
+    config: String,
+    step: String,
+    detail: String,
+}
+
+struct Toolchain {
+    version: u32,
+    clangxx: PathBuf,
+    opt: PathBuf,
+}
+
+struct Check<'a> {
+    seed: u64,
+    program: &'a Path,
+    tc: &'a Toolchain,
+    opt_level: &'static str,
+}
+
+impl Check<'_> {
+    fn config(&self) -> String {
+        format!("clang-{}-{}", self.tc.version, self.opt_level)
+    }
+}
+
+fn command_text(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+/// Runs a tool that must succeed; the error describes the command and the result.
+fn run_tool(cmd: &mut Command) -> Result<Output, String> {
+    let line = command_text(cmd);
+    match common::run_with(cmd, None, TOOL_TIMEOUT) {
+        Err(e) => Err(format!("{line}\n  {e}")),
+        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
+        Ok(o) => Ok(o),
+    }
+}
+
+/// The lines of an IR file without their comments (`;` outside quotes).
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(n, line)| {
+        let mut quoted = false;
+        for (i, b) in line.bytes().enumerate() {
+            match b {
+                b'"' => quoted = !quoted,
+                b';' if !quoted => return (n, &line[..i]),
+                _ => {}
+            }
+        }
+        (n, line)
+    })
+}
+
+/// Where two outputs first differ.
+fn first_difference(expected: &[u8], actual: &[u8]) -> String {
+    let exp = String::from_utf8_lossy(expected);
+    let act = String::from_utf8_lossy(actual);
+    let (mut e, mut a) = (exp.lines(), act.lines());
+    let mut line = 1;
+    loop {
+        match (e.next(), a.next()) {
+            (None, None) => return format!("in bytes (lengths {} vs {})", expected.len(), actual.len()),
+            (x, y) if x == y => line += 1,
+            (x, y) => {
+                let show = |l: Option<&str>| l.map_or("<end of output>".to_string(), |l| format!("{l:?}"));
+                return format!("first at line {line}: native {}, lowered {}", show(x), show(y));
+            }
+        }
+    }
+}
+
+fn seeds() -> Vec<u64> {
+    let (first, last) = match std::env::var("LLCORO_GEN_SEEDS") {
+        Ok(s) => {
+            let parsed = s.split_once("..").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+            parsed.unwrap_or_else(|| panic!("LLCORO_GEN_SEEDS={s:?}: expected FIRST..LAST"))
+        }
+        Err(_) => SEEDS,
+    };
+    (first..=last).collect()
+}
+
+/// A failed step: (step, detail).
+fn fail<T>(step: &str, detail: String) -> Result<T, (String, String)> {
+    Err((step.to_string(), detail))
+}
+
+/// Runs one check; an `Err` is (step, detail).
+fn run_check(check: &Check, root: &Path) -> Result<(), (String, String)> {
+    let dir = root.join(check.config());
+    fs::create_dir_all(&dir).map_err(|e| ("create directory".to_string(), format!("{}: {e}", dir.display())))?;
+    let file = |ext: &str| dir.join(format!("gen{}.{ext}", check.seed));
+    let opt_flag = format!("-{}", check.opt_level);
+    let tc = check.tc;
+
+    let native = file("native");
+    let mut cmd = Command::new(&tc.clangxx);
+    cmd.args(["-std=c++20", &opt_flag, "-w"]).arg(check.program).arg("-o").arg(&native);
+    run_tool(&mut cmd).or_else(|e| fail("native build", e))?;
+
+    let presplit = file("ll");
+    let mut cmd = Command::new(&tc.clangxx);
+    cmd.args(["-std=c++20", &opt_flag, "-w", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
+        .arg(check.program)
+        .arg("-o")
+        .arg(&presplit);
+    run_tool(&mut cmd).or_else(|e| fail("presplit IR", e))?;
+    let text =
+        fs::read_to_string(&presplit).or_else(|e| fail("presplit IR", format!("{}: {e}", presplit.display())))?;
+    if !code_lines(&text).any(|(_, l)| l.contains(PRESPLIT)) {
+        return fail("presplit IR", format!("{} has no {PRESPLIT} function", presplit.display()));
+    }
+
+    let lowered_ir = file("low.ll");
+    let _ = fs::remove_file(&lowered_ir);
+    let mut cmd = Command::new(LLCORO);
+    cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
+    let out = run_tool(&mut cmd).or_else(|e| fail("llcoro", e))?;
+    if String::from_utf8_lossy(&out.stderr).contains("panicked") {
+        return fail("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&out.stderr)));
+    }
+    let lowered_text = fs::read_to_string(&lowered_ir)
+        .or_else(|e| fail("llcoro", format!("no output {}: {e}", lowered_ir.display())))?;
+    for needle in ["llvm.coro.", PRESPLIT] {
+        if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
+            let line: String = line.chars().take(200).collect();
+            return fail(
+                "lowered everything",
+                format!("{} still contains `{needle}`, first at line {}: {line:?}", lowered_ir.display(), n + 1),
+            );
+        }
+    }
+    let mut cmd = Command::new(&tc.opt);
+    cmd.args(["-passes=verify", "-disable-output"]).arg(&lowered_ir);
+    run_tool(&mut cmd).or_else(|e| fail("opt -passes=verify", e))?;
+
+    let lowered = file("lowered");
+    let mut cmd = Command::new(&tc.clangxx);
+    cmd.args([&opt_flag, "-w"]).arg(&lowered_ir).arg("-o").arg(&lowered);
+    run_tool(&mut cmd).or_else(|e| fail("lowered build", e))?;
+
+    let reference =
+        common::run_with(&mut Command::new(&native), None, RUN_TIMEOUT).or_else(|e| fail("native run", e))?;
+    if !reference.success() {
+        return fail("native run", format!("{}: {}", native.display(), reference.describe()));
+    }
+    let actual =
+        common::run_with(&mut Command::new(&lowered), None, RUN_TIMEOUT).or_else(|e| fail("lowered run", e))?;
+    let mut problems = Vec::new();
+    if actual.status != reference.status {
+        problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
+    }
+    if actual.stdout != reference.stdout {
+        problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout)));
+    }
+    if !problems.is_empty() {
+        let err = excerpt(&actual.stderr);
+        let err = if err.is_empty() { String::new() } else { format!("\n  stderr of the lowered run:\n{err}") };
+        return fail("lowered run vs native run", format!("{}\n  {}{err}", lowered.display(), problems.join("\n  ")));
+    }
+    Ok(())
+}
+
+#[test]
+fn generated() {
+    let started = Instant::now();
+    let mut failures: Vec<Failure> = Vec::new();
+    let tool_failure = |what: &str, detail: String| Failure {
+        seed: "-".to_string(),
+        config: what.to_string(),
+        step: "tool lookup".to_string(),
+        detail,
+    };
+    let python = match common::tools(&["python3"], "generated programs") {
+        Ok(true) => find_tool("python3").unwrap(),
+        Ok(false) => return,
+        Err(e) => panic!("{e}"),
+    };
+    let mut toolchains = Vec::new();
+    for n in CLANG_VERSIONS {
+        let (clangxx, opt) = (format!("clang++-{n}"), format!("opt-{n}"));
+        match common::tools(&[&clangxx, &opt], &format!("LLVM {n}")) {
+            Ok(true) => toolchains.push(Toolchain {
+                version: n,
+                clangxx: find_tool(&clangxx).unwrap(),
+                opt: find_tool(&opt).unwrap(),
+            }),
+            Ok(false) => {}
+            Err(e) => failures.push(tool_failure(&format!("LLVM {n}"), e)),
+        }
+    }
+
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated");
+    fs::create_dir_all(&root).unwrap();
+    // Concurrent runs would overwrite each other's files.
+    let lock_path = root.join(".lock");
+    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    if lock.try_lock().is_err() {
+        println!("generated: waiting for another run to release {}", lock_path.display());
+        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
+    }
+
+    // Generate every program first (cheap), so that a generator failure is reported once per seed.
+    let gen_py = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/gen/gen.py"));
+    let seeds = seeds();
+    let mut programs = Vec::new();
+    for &seed in &seeds {
+        let path = root.join(format!("gen{seed}.cpp"));
+        let mut cmd = Command::new(&python);
+        cmd.arg(gen_py).arg(seed.to_string());
+        match run_tool(&mut cmd) {
+            Ok(o) => {
+                fs::write(&path, &o.stdout).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+                programs.push((seed, path));
+            }
+            Err(e) => failures.push(Failure {
+                seed: seed.to_string(),
+                config: "-".to_string(),
+                step: "gen.py".to_string(),
+                detail: e,
+            }),
+        }
+    }
+
+    let mut checks = Vec::new();
+    for tc in &toolchains {
+        for opt_level in OPT_LEVELS {
+            for (seed, program) in &programs {
+                checks.push(Check { seed: *seed, program, tc, opt_level });
+            }
+        }
+    }
+    let passed = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
+    thread::scope(|s| {
+        for _ in 0..WORKERS.min(checks.len().max(1)) {
+            s.spawn(|| {
+                while let Some(check) = checks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    match run_check(check, &root) {
+                        Ok(()) => {
+                            passed.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err((step, detail)) => found.lock().unwrap().push(Failure {
+                            seed: check.seed.to_string(),
+                            config: check.config(),
+                            step,
+                            detail,
+                        }),
+                    }
+                }
+            });
+        }
+    });
+    failures.extend(found.into_inner().unwrap());
+    failures.sort_by(|a, b| (a.seed.parse::<u64>().ok(), &a.config).cmp(&(b.seed.parse::<u64>().ok(), &b.config)));
+    for f in &failures {
+        eprintln!("FAIL seed {} [{}] {}\n  {}\n", f.seed, f.config, f.step, f.detail);
+    }
+    if !failures.is_empty() {
+        eprintln!(
+            "generated: files are kept in {}; reproduce a seed with `scripts/fuzz.sh 1 SEED` (CONFIGS=\"VERSION:OPT\")",
+            root.display()
+        );
+    }
+    let passed = passed.into_inner();
+    let failed = failures.len();
+    println!(
+        "generated: {} seeds x {} configurations in {:.1}s with {WORKERS} workers",
+        programs.len(),
+        toolchains.len() * OPT_LEVELS.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        panic!("generated: {failed} of {} checks failed", passed + failed);
+    }
+}
