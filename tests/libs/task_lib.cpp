@@ -11,7 +11,9 @@
 // handle) over a 50,000-iteration synchronous loop; a run queue that
 // interleaves tasks; when_all over two tasks and over a vector of tasks;
 // exceptions thrown at different depths and rethrown through co_await,
-// when_all and sync_wait; destroying a task that never started.
+// when_all and sync_wait; destroying a task that never started. (The
+// returned objects are trivially destructible handles; task_shared_gro.cpp
+// has one with a destructor.)
 //
 // Output is one line per event; the program exits 0 when every check held.
 #include <coroutine>
@@ -107,19 +109,7 @@ struct task_promise : promise_base {
         rethrow_if_error();
         return std::move(*value);
     }
-    struct slot {
-        alignas(T) unsigned char bytes[sizeof(T)];
-        bool full = false;
-        template <typename U>
-        void emplace(U&& v) {
-            new (bytes) T(std::forward<U>(v));
-            full = true;
-        }
-        T& operator*() { return *reinterpret_cast<T*>(bytes); }
-        ~slot() {
-            if (full) (**this).~T();
-        }
-    } value;
+    std::optional<T> value;
 };
 
 template <typename T>
@@ -335,7 +325,8 @@ task<std::tuple<A, B>> when_all(task<A> a, task<B> b) {
     detail::when_all_child ca = detail::run_child(a, oa);
     detail::when_all_child cb = detail::run_child(b, ob);
     detail::when_all_counter counter{2, {}};
-    co_await detail::when_all_awaiter{counter, {&ca, &cb}};
+    std::vector<detail::when_all_child*> ptrs{&ca, &cb};
+    co_await detail::when_all_awaiter{counter, std::move(ptrs)};
     if (oa.error) std::rethrow_exception(oa.error);
     if (ob.error) std::rethrow_exception(ob.error);
     co_return std::tuple<A, B>{std::move(*oa.value), std::move(*ob.value)};

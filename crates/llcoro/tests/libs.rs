@@ -2,17 +2,20 @@
 //! llcoro.
 //!
 //! The programs: three using Debian's asio 1.22 (libasio-dev, header-only; compiled with
-//! `-DASIO_HAS_CO_AWAIT -DASIO_HAS_STD_COROUTINE -std=c++20 -pthread`) and one hand-written task
-//! library whose promises' `get_return_object()` return a type other than the coroutine's, so that
-//! clang keeps the return object in an alloca marked `!coro.outside.frame`. Each prints a
+//! `-DASIO_HAS_CO_AWAIT -DASIO_HAS_STD_COROUTINE -std=c++20 -pthread`) and two hand-written task
+//! libraries whose promises' `get_return_object()` return a type other than the coroutine's, so
+//! that clang keeps the return object in an alloca marked `!coro.outside.frame` (a trivially
+//! destructible handle in task_lib, a `std::shared_ptr` in task_shared_gro). Each prints a
 //! deterministic trace, which must equal `tests/libs/NAME.expected` (written from what the program
-//! means), and exits 0.
+//! means), and exits 0. task_shared_gro is checked with clang-19 only: clang 22.1 miscompiles it
+//! natively (llvm/llvm-project#193412), and the test says so when it runs.
 //!
-//! For every program P and every configuration (clang++-19, clang++-22) x (-O0, -O2), one check:
+//! For every program P and every configuration (clang++-19, clang++-22) x (-O0, -O2), except those
+//! left out below, one check:
 //!
 //! 1. native: `clang++-N -std=c++20 -OX [asio flags] -pthread P -o P.native`;
 //! 2. presplit: the same with `-Xclang -disable-llvm-passes -emit-llvm -S -o P.ll`, which must
-//!    contain a `presplitcoroutine` function (and, for the task library, an alloca marked
+//!    contain a `presplitcoroutine` function (and, for the task libraries, an alloca marked
 //!    `!coro.outside.frame`: otherwise the check would be vacuous);
 //! 3. `llcoro P.ll -o P.low.ll` exits 0 without panicking;
 //! 4. outside comments, P.low.ll contains no `llvm.coro.` and no `presplitcoroutine`, and
@@ -21,11 +24,15 @@
 //! 6. both binaries run (no stdin, 30 s timeout each): the native run must exit 0 with the expected
 //!    stdout, and the lowered run must give the same stdout and exit status.
 //!
-//! All four configurations run for every program: on the 2-core development machine the whole test
-//! (16 checks, 2 workers, nothing cached; the asio -O2 native builds take 4 to 8 s each) measured
-//! 97 s and 143 s with other jobs sharing the cores, under the 4-minute budget, so no asio
-//! configuration is left out. Each worker runs one compiler at a time, so at most
-//! two builds run in parallel.
+//! The asio programs skip the clang-19 -O2 configuration (set `LLCORO_LIBS_ALL=1` to run it too):
+//! on the 2-core development machine, with all four configurations, the whole test (18 checks, 2
+//! workers, nothing cached) cost about 150 s of CPU time, most of it compiling asio (a native -O2
+//! build of asio_operators alone takes about 8 s; an -O2 check costs about twice an -O0 one), and
+//! took 97 s of wall time with little else running but 196 s, 213 s and 225 s with the load
+//! average at 6 to 9 from other jobs: too close to the 4-minute budget. Without the three asio
+//! clang-19 -O2 checks, both clangs still build every asio program at -O0, and clang-22 at -O2;
+//! the default run (15 checks, about 108 s of CPU time) took 135 s at a load average of 6 to 7.
+//! Each worker runs one compiler at a time, so at most two builds run in parallel.
 //!
 //! The test prints one line per check, then a closing line `N passed, M failed`, and panics if any
 //! check failed, after reporting every failure (program, configuration, step, details).
@@ -50,6 +57,9 @@ use common::{Output, excerpt, find_tool};
 const CLANG_VERSIONS: [u32; 2] = [19, 22];
 const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
 
+/// The configuration the asio programs skip unless `LLCORO_LIBS_ALL` is set (see the top).
+const ASIO_SKIPPED: (u32, &str) = (19, "O2");
+
 /// Flags that enable asio's C++20 coroutine support.
 const ASIO_FLAGS: [&str; 2] = ["-DASIO_HAS_CO_AWAIT", "-DASIO_HAS_STD_COROUTINE"];
 
@@ -71,14 +81,27 @@ struct Spec {
     asio: bool,
     /// Its presplit IR must contain an alloca marked `!coro.outside.frame`.
     outside_frame: bool,
+    /// Clang versions whose native build of it is wrong, with the reason: no check is made for
+    /// them (the test prints the reason instead).
+    broken_natively: &'static [(u32, &'static str)],
 }
 
 /// Every program in `tests/libs`; a `.cpp` there that is not listed is a failure.
-const SPECS: [Spec; 4] = [
-    Spec { name: "asio_channels", asio: true, outside_frame: false },
-    Spec { name: "asio_operators", asio: true, outside_frame: false },
-    Spec { name: "asio_timers", asio: true, outside_frame: false },
-    Spec { name: "task_lib", asio: false, outside_frame: true },
+const SPECS: [Spec; 5] = [
+    Spec { name: "asio_channels", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "asio_operators", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "asio_timers", asio: true, outside_frame: false, broken_natively: &[] },
+    Spec { name: "task_lib", asio: false, outside_frame: true, broken_natively: &[] },
+    Spec {
+        name: "task_shared_gro",
+        asio: false,
+        outside_frame: true,
+        broken_natively: &[(
+            22,
+            "clang 22.1 destroys the converted return object on a fresh copy of its alloca in the resumed coroutine \
+             (llvm/llvm-project#193412): the native build crashes",
+        )],
+    },
 ];
 
 struct Failure {
@@ -295,11 +318,25 @@ fn libs() {
         }
     }
 
+    let all = std::env::var_os("LLCORO_LIBS_ALL").is_some_and(|v| !v.is_empty() && v != "0");
+    if !all {
+        println!(
+            "libs: the asio programs skip clang-{}-{} (set LLCORO_LIBS_ALL=1 to include it)",
+            ASIO_SKIPPED.0, ASIO_SKIPPED.1
+        );
+    }
     let programs = programs(&mut failures);
     let mut checks = Vec::new();
     for program in programs.iter().filter(|p| asio || !p.spec.asio) {
         for tc in &toolchains {
+            if let Some((_, why)) = program.spec.broken_natively.iter().find(|(v, _)| *v == tc.version) {
+                println!("libs: {} clang-{}: not checked: {why}", program.spec.name, tc.version);
+                continue;
+            }
             for opt_level in OPT_LEVELS {
+                if program.spec.asio && (tc.version, opt_level) == ASIO_SKIPPED && !all {
+                    continue;
+                }
                 checks.push(Check { program, tc, opt_level });
             }
         }
@@ -350,9 +387,9 @@ fn libs() {
         eprintln!("libs: files are kept in {}", root.display());
     }
     println!(
-        "libs: {} programs x {} configurations in {:.1}s with {WORKERS} workers",
+        "libs: {} checks of {} programs in {:.1}s with {WORKERS} workers",
+        checks.len(),
         programs.len(),
-        toolchains.len() * OPT_LEVELS.len(),
         started.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
