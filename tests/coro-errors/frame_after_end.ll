@@ -1,10 +1,11 @@
-; FINDING: error coro-frame-after-end 38:3
+; FINDING: warning coro-frame-after-end 39:3
 ; A frame value read after coro.end on the ramp's return path: %count is
 ; used after the suspend, so it lives in the coroutine frame, and the shared
 ; suspend block loads it after coro.end to compute the ramp's return value.
 ; By then the frame may already be gone (the coroutine may have run to
-; completion and freed it, or another thread may have resumed it), so
-; llcoro refuses it at that load. Valid IR: LLVM's verifier accepts it.
+; completion and freed it, or another thread may have resumed it). LLVM
+; lowers it reading the frame, and so does llcoro, with a warning at that
+; load. Valid IR: LLVM's verifier accepts it.
 ; Opaque-pointer (LLVM 19) dialect.
 
 @.fmt = private unnamed_addr constant [4 x i8] c"%d\0A\00", align 1

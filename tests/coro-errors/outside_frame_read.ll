@@ -1,10 +1,11 @@
-; FINDING: error coro-outside-frame 22:3
+; FINDING: warning coro-outside-frame 23:3
 ; An alloca marked !coro.outside.frame (the marker says it lives only in the
 ; ramp) is written before the suspend and read after a resume. The split
 ; functions have only a fresh copy of it, so the read would see garbage; LLVM's
-; own lowering reads the same fresh copy. llcoro refuses it at the read, not at
-; the alloca. Uses by lifetime markers, or on the ramp's return path after
-; coro.end, would be fine. Valid IR: LLVM's verifier accepts it.
+; own lowering reads the same fresh copy, and so does llcoro's, with a warning
+; at the read, not at the alloca. Uses by lifetime markers, or on the ramp's
+; return path after coro.end, draw no warning. Valid IR: LLVM's verifier
+; accepts it.
 ; Opaque-pointer (LLVM 19) dialect.
 
 define ptr @f(i32 %n) presplitcoroutine {

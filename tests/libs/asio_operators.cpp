@@ -7,7 +7,7 @@
 //   cancellation, so the awaiting coroutine gets asio::multiple_exceptions
 //   whose first exception is the original one); an exception in one operand of `||` lets the other win;
 // - steady_timer waits on absolute deadlines (a stage's start plus multiples
-//   of 50 ms), so which operand finishes first is fixed by its deadline.
+//   of 150 ms), so which operand finishes first is fixed by its deadline.
 //
 // Output is one line per event; the program exits 0 when every check held.
 #include <asio.hpp>
@@ -40,10 +40,10 @@ static void stage(const char* name) {
     std::printf("== %s\n", name);
 }
 
-// Waits until the stage's start + slot * 50 ms; reports cancellation and rethrows it.
+// Waits until the stage's start + slot * 150 ms; reports cancellation and rethrows it.
 static awaitable<void> sleep_until(const std::string& who, int slot) {
     asio::steady_timer timer(co_await asio::this_coro::executor);
-    timer.expires_at(base + std::chrono::milliseconds(50 * slot));
+    timer.expires_at(base + std::chrono::milliseconds(150 * slot));
     try {
         co_await timer.async_wait(use_awaitable);
     } catch (const asio::system_error& e) {

@@ -3,8 +3,8 @@
 // - asio::co_spawn of asio::awaitable<T> with completion handlers that receive
 //   (std::exception_ptr, T), and with asio::detached;
 // - steady_timer waits with use_awaitable on ABSOLUTE deadlines (a shared start
-//   time plus multiples of 50 ms), so the interleaving is fixed by the deadlines
-//   as long as the work between two deadlines takes well under 50 ms;
+//   time plus multiples of 150 ms), so the interleaving is fixed by the deadlines
+//   as long as the work between two deadlines takes well under 150 ms;
 // - asio::post(executor, use_awaitable) as an in-process yield;
 // - a coroutine awaiting other awaitables (an int, a long, a struct holding a
 //   string and a vector returned through them), recursion through awaitables;
@@ -35,10 +35,10 @@ static void check(bool ok, const char* what) {
     }
 }
 
-// Waits until t0 + slot * 50 ms.
+// Waits until t0 + slot * 150 ms.
 static awaitable<void> wait_slot(int slot) {
     asio::steady_timer timer(co_await asio::this_coro::executor);
-    timer.expires_at(t0 + std::chrono::milliseconds(50 * slot));
+    timer.expires_at(t0 + std::chrono::milliseconds(150 * slot));
     co_await timer.async_wait(use_awaitable);
 }
 

@@ -15,7 +15,7 @@
 use crate::allocas::{derived, escapes, is_lifetime, lifetimes, memory_crosses, pointer_bases};
 use crate::diag::Finding;
 use crate::intrinsics::{Intr, intr_of, promise_offset};
-use crate::shape::{Shape, error_at, is_unspillable};
+use crate::shape::{Shape, error_at, is_unspillable, warning_at};
 use llir::analysis::cfg::Cfg;
 use llir::analysis::dom::DomTree;
 use llir::analysis::liveness::Liveness;
@@ -72,6 +72,8 @@ pub struct Frame {
     pub remat: Vec<Value>,
     /// For the report: each rematerialised value's IR name, or its opcode when it has none.
     pub remat_names: Vec<String>,
+    /// Lowerable but doubtful input found while building the frame.
+    pub warnings: Vec<Finding>,
 }
 
 pub struct Env<'a> {
@@ -418,6 +420,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         f.remove_inst(i);
     }
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut allocas: Vec<Value> = Vec::new();
     let mut spills: Vec<Value> = Vec::new();
     let mut outside: Vec<Value> = Vec::new();
@@ -544,18 +547,21 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                     && !matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
             });
         if let Some(u) = bad {
-            errors.push(error_at(
+            // LLVM lowers it the same way; whether this code ever runs after a resume is up to the
+            // program (clang emits such accesses on exception paths that do not).
+            warnings.push(warning_at(
                 f,
                 Some(u),
                 "coro-outside-frame",
-                "this reads or writes an alloca marked !coro.outside.frame after a suspend point, where the split \
-                 functions have only a fresh copy of it"
+                "this accesses an alloca marked !coro.outside.frame in code that can run after a suspend point, \
+                 where each split function has only a fresh copy of it"
                     .into(),
                 "the marker says the alloca lives only in the ramp: use it only before the first suspend or on the \
-                 ramp's return path (after coro.end, or under coro.is_in_ramp); if a compiler produced this IR, report \
-                 it there, since LLVM's own lowering reads the same fresh copy",
+                 ramp's return path (after coro.end, or under coro.is_in_ramp); if a compiler produced this IR and this \
+                 path can run after a resume, report it there, since LLVM's lowering reads the same fresh copy",
             ));
-        } else if f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()) {
+        }
+        if f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()) {
             local_allocas.push(a);
         }
     }
@@ -577,15 +583,19 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             && !is_lifetime(f, i, src)
             && f.insts[i].args.iter().any(|a| in_frame.contains(a))
     }) {
-        errors.push(error_at(
+        // LLVM reads the frame here too; it is freed only if the coroutine ran to its end (or was
+        // destroyed) while suspended, before the ramp returns.
+        warnings.push(warning_at(
             f,
             Some(bad),
             "coro-frame-after-end",
-            "this reads coroutine frame storage on the ramp's return path (after coro.end), when a coroutine \
-             resumed elsewhere may already have freed the frame"
+            "this reads coroutine frame storage on the ramp's return path (after coro.end); if the coroutine can \
+             be resumed and run to its end before the ramp returns (another thread, or await_suspend resuming it), \
+             the frame is already freed here"
                 .into(),
             "this memory is also used after a suspend, so it lives in the frame; return a copy made before the \
-             first suspend instead (a compiler that emits this should mark the alloca !coro.outside.frame)",
+             first suspend instead (a compiler that emits this should mark the alloca !coro.outside.frame); lowered \
+             as LLVM lowers it",
         ));
     }
     if !errors.is_empty() {
@@ -731,6 +741,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             })
             .collect(),
         remat,
+        warnings,
     };
 
     // ---- Rewrite: allocas into the frame. ----
@@ -814,7 +825,14 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                 continue;
             }
             let at = use_point(f, u, k);
-            let (seq, addr) = frame_addr(f, types, frame_val, off, ty, env.typed);
+            let (mut seq, mut addr) = frame_addr(f, types, frame_val, off, ty, env.typed);
+            // An alloca in another address space: its users get the frame address cast to it.
+            let want = f.values[a].ty;
+            if f.values[addr].ty != want && !env.typed {
+                let c = Builder::new(f, types).addrspacecast(addr, want);
+                seq.push(c);
+                addr = f.insts[c].result.unwrap_or(addr);
+            }
             insert_all(f, at, seq);
             f.insts[u].args[k] = addr;
         }
@@ -868,8 +886,18 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         order.push(v);
     }
     order.extend(frame.remat.iter().copied());
-    let mut reloads =
-        Reloads { frame: frame_val, typed: env.typed, slot_of, memo: FxHashMap::default(), top: FxHashMap::default() };
+    // A recomputed value is made from its operands as they are now, before reloads rewrite them: a
+    // reload belongs to one block, and a recomputation may be needed in another.
+    let remat_args: FxHashMap<Value, Vec<Value>> =
+        frame.remat.iter().filter_map(|&v| Some((v, f.insts[f.value_inst(v)?].args.to_vec()))).collect();
+    let mut reloads = Reloads {
+        frame: frame_val,
+        typed: env.typed,
+        slot_of,
+        remat_args,
+        memo: FxHashMap::default(),
+        top: FxHashMap::default(),
+    };
     let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
     let mut stamp_no = 0u32;
     for v in order {
@@ -921,6 +949,8 @@ struct Reloads {
     frame: Value,
     typed: bool,
     slot_of: FxHashMap<Value, (u64, Type, u64)>,
+    /// The operands of each recomputed value's instruction, before any reload replaced them.
+    remat_args: FxHashMap<Value, Vec<Value>>,
     memo: FxHashMap<(Value, Block, bool), Value>,
     /// How many instructions this pass has put at the top of each block, so that later ones go
     /// after the operands they use.
@@ -945,6 +975,9 @@ impl Reloads {
         } else if let Some(i) = f.value_inst(v).filter(|&i| is_cheap(f, i)) {
             // Rematerialised: the same instruction over the operands' values here.
             let mut data = f.insts[i].clone();
+            if let Some(orig) = self.remat_args.get(&v) {
+                data.args = orig.iter().copied().collect();
+            }
             for k in 0..data.args.len() {
                 data.args[k] = self.get(f, types, data.args[k], b, at_end);
             }

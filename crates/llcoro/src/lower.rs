@@ -175,13 +175,14 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
             _ => None,
         });
-        let s = match split::split(f, types, shp, &env, want, handle_out.is_some()) {
+        let mut s = match split::split(f, types, shp, &env, want, handle_out.is_some()) {
             Ok(s) => s,
             Err(es) => {
                 oc.errors.extend(es);
                 return oc;
             }
         };
+        oc.warnings.append(&mut s.frame.warnings);
         if sh.check_only {
             return oc;
         }

@@ -509,6 +509,10 @@ pub fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, 
     finding(Severity::Error, code, f, i, msg, help)
 }
 
+pub fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
+    finding(Severity::Warning, code, f, i, msg, help)
+}
+
 pub fn span_of(f: &Function, i: Inst) -> Span {
     f.insts[i].span
 }

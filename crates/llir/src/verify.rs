@@ -128,14 +128,20 @@ pub fn verify_function(f: &Function) -> Result<()> {
 }
 
 /// Module-level checks on what an edit of `m` will write, before anything is written: every
-/// attribute group that is written has at least one attribute (LLVM 14 to 22 reject `{ }`), every
-/// `#N` the edited text refers to names a group that is still written, and no added function takes a
-/// name the module already has.
+/// attribute group that is written has at least one attribute (LLVM 14 to 22 reject `{ }`), no `#N`
+/// the edited text refers to names a group the edit removed, and no added function takes a name the
+/// module already has.
 pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()> {
     use crate::ItemKind;
     use crate::lexer::{Lexer, Tok};
     let mut groups: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    // Groups the input defines and the edit removes: references to them must be gone too. (A
+    // reference the input already had to a group it never defined is LLVM's parser's business.)
+    let mut removed: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
     for (i, it) in m.items.iter().enumerate() {
+        if it.kind == ItemKind::AttrGroup && edits.remove.contains(&i) {
+            removed.insert(m.item_name(i));
+        }
         if it.kind != ItemKind::AttrGroup || edits.remove.contains(&i) {
             continue;
         }
@@ -170,7 +176,7 @@ pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()
                     // `#dbg_value(...)` and the like are debug records, not group references.
                     let name = &text[tk.start as usize..tk.end as usize];
                     let is_group_ref = name.len() > 1 && name[1..].bytes().all(|c| c.is_ascii_digit());
-                    if is_group_ref && !groups.contains(name) {
+                    if is_group_ref && !groups.contains(name) && removed.contains(name) {
                         return Err(Error::new(
                             "verify-module",
                             span,

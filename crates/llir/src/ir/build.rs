@@ -67,6 +67,13 @@ impl<'a> Builder<'a> {
         self.make(Opcode::BitCast, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
     }
 
+    /// `addrspacecast` to `to` (a frame address handed to users of an alloca in another address space).
+    pub fn addrspacecast(&mut self, v: Value, to: Type) -> Inst {
+        let s = format!("addrspacecast {} ", self.ty(self.vty(v)));
+        let e = format!(" to {}", self.ty(to));
+        self.make(Opcode::AddrSpaceCast, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
+    }
+
     pub fn load(&mut self, ty: Type, ptr: Value, align: u64) -> Inst {
         let s = format!("load {}, {} ", self.ty(ty), self.ty(self.vty(ptr)));
         self.make(

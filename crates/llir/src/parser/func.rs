@@ -1264,8 +1264,27 @@ mod tests {
         let f = parse(
             "define i32 @f(i1 %c) {\n  br label %1\n1:\n  %2 = phi i32 [ 0, %0 ], [ %3, %1 ]\n  %3 = add i32 %2, 1\n  br i1 %c, label %1, label %4\n4:\n  ret i32 %3\n}",
         );
-        // `%0` is the unnamed entry block; referencing it is allowed syntactically.
-        assert!(f.is_err() || f.is_ok());
+        // `%0` is the unnamed entry block; a phi may name it, and `%3` before its definition.
+        let f = f.expect("parses");
+        let phi = f.inst_iter().map(|(_, i)| i).find(|&i| f.insts[i].op == Opcode::Phi).expect("a phi");
+        assert_eq!(f.insts[phi].args.len(), 2);
+        assert_eq!(f.insts[phi].blocks.len(), 2);
+    }
+
+    #[test]
+    fn invoke_on_one_line() {
+        let s = "define void @f() personality ptr null {
+  invoke void @g() #0 to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %x = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %x
+}";
+        let f = parse(s).expect("LLVM accepts `to label` on the invoke's own line");
+        let (_, i) = f.inst_iter().next().expect("invoke");
+        assert_eq!(f.insts[i].op, Opcode::Invoke);
+        assert_eq!(f.insts[i].blocks.len(), 2);
     }
 
     #[test]

@@ -480,7 +480,8 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::Ident => {
                     let w = self.cur_text();
-                    if is_type_word(w) || CONST_WORDS.contains(&w) {
+                    // `to` and `unwind` carry an invoke's (or callbr's) labels, on its line or the next.
+                    if is_type_word(w) || CONST_WORDS.contains(&w) || matches!(w, "to" | "unwind") {
                         return Ok(());
                     }
                     self.bump();
@@ -541,7 +542,8 @@ impl<'a> Parser<'a> {
             Tok::Global => {
                 if let Some(g) = self.globals {
                     let name = module::normalize_global(self.text(t));
-                    if !g.contains(&name) {
+                    // LLVM declares intrinsics it is given without a declaration.
+                    if !g.contains(&name) && !name.starts_with("@llvm.") {
                         return Err(Error::new(
                             "parse-undefined",
                             t.span(),
