@@ -308,6 +308,13 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
                 Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx, i))
             }
+            // What a function that is not split keeps (already-split IR, or nothing to split) goes
+            // as LLVM's CoroCleanup removes it. A split coroutine has none of these left.
+            (Intr::Id | Intr::Save, _) => result.map(|r| f.const_value(f.values[r].ty, "none")),
+            (Intr::Begin, [_, mem]) => Some(*mem),
+            (Intr::Free, [_, frame]) => Some(*frame),
+            (Intr::Alloc | Intr::IsInRamp | Intr::Param, _) => result.map(|_| f.const_value(types.i1, "true")),
+            (Intr::End, _) => result.map(|_| f.const_value(types.i1, "false")),
             _ => continue,
         };
         if let (Some(old), Some(new)) = (result, new) {

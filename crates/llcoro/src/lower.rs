@@ -163,7 +163,15 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         for x in findings {
             if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }
         }
-        let Some(shp) = shp else { return oc };
+        let Some(shp) = shp else {
+            if !oc.errors.is_empty() {
+                return oc;
+            }
+            // Nothing to split: an ordinary function whose coroutine intrinsics are removed below.
+            let mut f = f;
+            split::drop_presplit_attr(&mut f, src);
+            return finish(sh, m, src, vec![f], types, direct, oc);
+        };
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::debug::header_subprogram(suffix);
@@ -227,6 +235,23 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             return oc;
         }
         out.push(f);
+    }
+    finish(sh, m, src, out, types, direct, oc)
+}
+
+/// The rest of `process` for the functions a `define` became: callers that need the module's
+/// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
+fn finish(
+    sh: &Shared<'_>,
+    m: &Module,
+    src: &str,
+    mut out: Vec<Function>,
+    types: &mut TypeTable,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    if sh.check_only {
+        return oc;
     }
     let calls_ramp = || {
         !sh.want_elided.is_empty()

@@ -82,14 +82,22 @@ fn finding(sev: Severity, code: &'static str, f: &Function, i: Option<Inst>, msg
     Finding { severity: sev, error: Error::new(code, span, format!("{place}{msg}")).label("here").help(help) }
 }
 
-/// True if `f` is a presplit coroutine: it has the presplit attribute, or calls `coro.id` with a
-/// null info operand (a split coroutine's points at its parts).
+/// True if `f` is a presplit coroutine: it has the presplit attribute, or suspends and calls
+/// `coro.id` with a null info operand (a split coroutine's points at its parts; without a suspend
+/// there is nothing to split, and LLVM leaves such a function alone).
 pub fn is_presplit(f: &Function, src: &str, attr_groups_with_presplit: &[&str]) -> bool {
-    has_presplit_attr(f.header.suffix.get(src), attr_groups_with_presplit)
-        || f.inst_iter().any(|(_, i)| {
-            intr_of(f, i, src) == Some(Intr::Id)
-                && f.insts[i].call_args().get(3).is_none_or(|&v| f.const_text(v, src) == Some("null"))
-        })
+    if has_presplit_attr(f.header.suffix.get(src), attr_groups_with_presplit) {
+        return true;
+    }
+    let (mut id, mut suspend) = (false, false);
+    for (_, i) in f.inst_iter() {
+        match intr_of(f, i, src) {
+            Some(Intr::Id) => id |= f.insts[i].call_args().get(3).is_none_or(|&v| f.const_text(v, src) == Some("null")),
+            Some(Intr::Suspend) => suspend = true,
+            _ => {}
+        }
+    }
+    id && suspend
 }
 
 /// Does a function header (its text up to the body) carry the presplit attribute, spelled out or
@@ -170,14 +178,27 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
     }
     let (Some(&id), Some(&begin)) = (ids.first(), begins.first()) else {
         let other_abi = out.iter().any(|x| x.error.code == "coro-unsupported-abi");
-        if (!ids.is_empty() || has_attr) && !other_abi {
+        if !suspends.is_empty() && !other_abi {
             out.push(finding(
                 Severity::Error,
                 "coro-missing-begin",
                 f,
-                ids.first().copied(),
-                "coroutine has no coro.begin (or no coro.id)".into(),
+                suspends.first().copied(),
+                "this coroutine suspends but has no coro.begin (or no coro.id)".into(),
                 "a presplit coroutine needs coro.id followed by coro.begin before its first suspend",
+            ));
+        } else if (!ids.is_empty() || has_attr) && !other_abi {
+            // Nothing to split, as LLVM sees it too: its coroutine intrinsics go, as CoroCleanup
+            // removes them.
+            out.push(finding(
+                Severity::Warning,
+                "coro-nothing-to-split",
+                f,
+                ids.first().or(begins.first()).copied(),
+                "this function is marked as a coroutine but has no coro.begin (or no coro.id) and no suspend point; \
+                 it is not split, and its coroutine intrinsics are removed"
+                    .into(),
+                "a coroutine needs coro.id, coro.begin and a suspend point; otherwise drop the presplit attribute",
             ));
         }
         return (None, out);
@@ -197,7 +218,8 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
              LLVM's pipeline treats it as a coroutine too",
         ));
     }
-    if ends.is_empty() {
+    // Without a suspend the split functions never run, and a missing coro.end harms nothing.
+    if ends.is_empty() && !suspends.is_empty() {
         out.push(finding(
             Severity::Error,
             "coro-missing-end",

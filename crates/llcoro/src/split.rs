@@ -813,16 +813,23 @@ fn finish_ramp(
         f.inst_iter().filter(|&(_, i)| f.insts[i].op == Opcode::Ret).all(|(_, i)| f.insts[i].args.first() == Some(&mem))
     });
     // The suffix loses the presplit attribute.
-    let suffix = f.header.suffix.get(src).to_string();
-    if suffix.contains("presplitcoroutine") || suffix.contains("\"coroutine.presplit\"") {
-        let mut s = suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", "");
-        for v in ["0", "1"] {
-            s = s.replace(&format!(" \"coroutine.presplit\"=\"{v}\""), "");
-            s = s.replace(&format!("\"coroutine.presplit\"=\"{v}\""), "");
-        }
-        f.header.suffix = Text::own(s);
-    }
+    drop_presplit_attr(&mut f, src);
     (f, returns_frame)
+}
+
+/// Removes the presplit attribute (`presplitcoroutine`, LLVM 14's `"coroutine.presplit"`) spelled
+/// out in `f`'s header.
+pub fn drop_presplit_attr(f: &mut Function, src: &str) {
+    let suffix = f.header.suffix.get(src);
+    if !suffix.contains("presplitcoroutine") && !suffix.contains("\"coroutine.presplit\"") {
+        return;
+    }
+    let mut s = suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", "");
+    for v in ["0", "1"] {
+        s = s.replace(&format!(" \"coroutine.presplit\"=\"{v}\""), "");
+        s = s.replace(&format!("\"coroutine.presplit\"=\"{v}\""), "");
+    }
+    f.header.suffix = Text::own(s);
 }
 
 #[cfg(test)]
