@@ -21,6 +21,7 @@ declare -A PKG_OF=(
     [llvm-diff-22]=llvm-22
     [lli-22]=llvm-22
     [clang-14]=clang-14
+    [clang++-14]=clang-14
     [opt-14]=llvm-14
     [llvm-diff-14]=llvm-14
     [lli-14]=llvm-14
@@ -39,7 +40,7 @@ declare -A PKG_OF=(
 # Fixed order so the output is stable.
 TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        clang-22 clang++-22 opt-22 llvm-diff-22 lli-22
-       clang-14 opt-14 llvm-diff-14 lli-14
+       clang-14 clang++-14 opt-14 llvm-diff-14 lli-14
        valgrind gdb /usr/bin/time python3
        mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
        mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp)

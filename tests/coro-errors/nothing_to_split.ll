@@ -1,4 +1,4 @@
-; FINDING: warning coro-nothing-to-split 14:3
+; FINDING: warning coro-nothing-to-split 15:3
 ; A function marked presplitcoroutine that calls coro.id but has no
 ; coro.begin and never suspends (an attribute and an intrinsic left behind,
 ; as in LLVM's coro-id-alias test). LLVM's CoroSplit finds nothing to split and

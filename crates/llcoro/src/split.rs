@@ -16,7 +16,7 @@
 
 use crate::diag::Finding;
 use crate::frame::{self, Env, Frame, frame_addr};
-use crate::intrinsics::Intr;
+use crate::intrinsics::{Intr, intr_of};
 use crate::shape::{self, AwaitKind, Shape};
 use cranelift_entity::SecondaryMap;
 use llir::ir::build::Builder;
@@ -252,6 +252,7 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
             }
         }
     }
+    resume_before_suspend(f, shape, src);
     for &(i, k) in &shape.others.clone() {
         let Some(r) = f.insts[i].result else { continue };
         let new = match k {
@@ -262,6 +263,35 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         f.remove_inst(i);
     }
     shape.others.retain(|&(i, _)| f.insts[i].block.is_some());
+}
+
+/// Symmetric transfer before LLVM 19: `coro.resume(h)` right before a suspend (clang 14 to 18 emit it
+/// after an `await_suspend` that returns a handle). It becomes the suspend's transfer, so the parts
+/// resume `h` by a tail call and the chain of resumptions does not grow the stack, as LLVM's parts
+/// do. Only lifetime markers, debug records and casts may stand between, and `h` is made in the
+/// suspend's block, so every part that has the suspend has `h`.
+fn resume_before_suspend(f: &mut Function, shape: &mut Shape, src: &str) {
+    for s in shape.suspends.iter_mut().filter(|s| s.transfer.is_none()) {
+        let Some(b) = f.insts[s.call].block else { continue };
+        let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == s.call) else { continue };
+        let prev = f.blocks[b].insts[..pos].iter().rev().copied().find(|&x| {
+            let d = &f.insts[x];
+            !(d.is_debug()
+                || crate::allocas::is_lifetime(f, x, src)
+                || matches!(d.op, Opcode::BitCast | Opcode::AddrSpaceCast)
+                || intr_of(f, x, src) == Some(Intr::Save))
+        });
+        let Some(r) = prev.filter(|&x| intr_of(f, x, src) == Some(Intr::Resume) && f.insts[x].op == Opcode::Call)
+        else {
+            continue;
+        };
+        let Some(&h) = f.insts[r].call_args().first() else { continue };
+        if f.value_inst(h).and_then(|d| f.insts[d].block) != Some(b) {
+            continue;
+        }
+        f.remove_inst(r);
+        s.transfer = Some(h);
+    }
 }
 
 /// At each save point (the `coro.save`, or the suspend itself), record where to resume: the index

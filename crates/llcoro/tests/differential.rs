@@ -2,8 +2,9 @@
 //! must behave identically when their coroutines are lowered by llcoro
 //! instead of LLVM's CoroSplit.
 //!
-//! For every program P and every configuration (clang++-19, clang++-22) x
-//! (-O0, -O2):
+//! For every program P and every configuration (clang++-14, clang++-19,
+//! clang++-22) x (-O0, -O2) (clang 14 writes typed pointers, so its
+//! configurations check typed-pointer lowering of the same programs):
 //!
 //! 1. native: `clang++-N -std=c++20 -OX -w P -o P.native`;
 //! 2. presplit: `clang++-N -std=c++20 -OX -w -Xclang -disable-llvm-passes
@@ -25,13 +26,13 @@
 //!
 //! The clang-22 -O2 configuration is also run with `llcoro --dispatch=indirectbr`.
 //!
-//! A check is one (program, configuration) pair: 5 run configurations (the
-//! clang-19 -O0 one including valgrind, and the indirectbr one) and 2 `-g`
-//! configurations, 350 checks for 50 programs. The test prints a summary, then a closing line
+//! A check is one (program, configuration) pair: 7 run configurations (the
+//! clang-19 -O0 one including valgrind, and the indirectbr one) and 3 `-g`
+//! configurations, 500 checks for 50 programs. The test prints a summary, then a closing line
 //! `N passed, M failed` over those checks, and panics if any check failed
 //! after reporting every failure (program, configuration, step, details).
 //!
-//! Tools: `clang++-N` and `opt-N` for N in 19 and 22, and `valgrind`
+//! Tools: `clang++-N` and `opt-N` for N in 14, 19 and 22, and `valgrind`
 //! (install them with `scripts/install-test-tools.sh`). A missing tool skips
 //! its part, unless the environment variable `CI` is set, in which case it is
 //! a failure.
@@ -61,7 +62,7 @@ use std::time::{Duration, Instant};
 mod common;
 use common::{Output, excerpt, find_tool};
 
-const CLANG_VERSIONS: [u32; 2] = [19, 22];
+const CLANG_VERSIONS: [u32; 3] = [14, 19, 22];
 
 /// Optimization levels of the run configurations.
 const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
