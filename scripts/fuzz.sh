@@ -44,7 +44,7 @@ if [ "${1:-}" = "--one" ]; then
     [ -n "${3:-}" ] && [ -f "$3" ] && head -c 3000 "$3" >>"$d/$1.failure"
     results+="FAIL $seed $1 $2"$'\n'
   }
-  if ! python3 "$gen" "$seed" >"$prog" 2>"$work/gen.err"; then
+  if ! python3 "$WORK/gen.py" "$seed" >"$prog" 2>"$work/gen.err"; then
     mkdir -p "$OUT/seed-$seed" && cp "$work/gen.err" "$OUT/seed-$seed/"
     echo "FAIL $seed gen.py generator-error"
     exit 0
@@ -161,6 +161,8 @@ mkdir -p "$OUT"
 export WORK
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/llcoro-fuzz-work.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+# A snapshot of the generator, so that editing gen.py during a run does not change its programs.
+cp "$gen" "$WORK/gen.py"
 if [ "$NATIVE_ONLY" = 1 ]; then what="native validation (clang-19/22 x O0/O2)"; else what="configs: $CONFIGS"; fi
 echo "fuzz: seeds $START..$((START + COUNT - 1)), $what, $JOBS jobs; failures saved under $OUT"
 
