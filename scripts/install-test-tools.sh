@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
-# LLVM 14, MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
+# LLVM 14 (with clang-14, which builds MLIR 14's IR), MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
 # valgrind, gdb, GNU time, python3) on Debian/Ubuntu, then MLIR's async
 # runtime libraries (scripts/install-mlir-runtimes.sh).
 #
@@ -20,6 +20,7 @@ declare -A PKG_OF=(
     [opt-22]=llvm-22
     [llvm-diff-22]=llvm-22
     [lli-22]=llvm-22
+    [clang-14]=clang-14
     [opt-14]=llvm-14
     [llvm-diff-14]=llvm-14
     [lli-14]=llvm-14
@@ -38,7 +39,7 @@ declare -A PKG_OF=(
 # Fixed order so the output is stable.
 TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        clang-22 clang++-22 opt-22 llvm-diff-22 lli-22
-       opt-14 llvm-diff-14 lli-14
+       clang-14 opt-14 llvm-diff-14 lli-14
        valgrind gdb /usr/bin/time python3
        mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
        mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp)

@@ -113,36 +113,163 @@ pub fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     )
 }
 
-/// Instructions that only the ramp runs: those after a non-unwind `coro.end` in its block, and every
-/// instruction of blocks all of whose predecessors are such code.
-fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> FxHashSet<Inst> {
-    let mut out: FxHashSet<Inst> = FxHashSet::default();
+/// Code that only the ramp runs, in two degrees. `after_end`: code after a non-unwind `coro.end` in
+/// its block (the parts return there), the ramp's return path, which runs once the coroutine is
+/// suspended and possibly resumed and freed elsewhere. `ramp_only`: that, plus the edge an unwind
+/// `coro.end` takes when it answers false (an exception leaving the ramp, which still owns its
+/// frame) and the edge `coro.is_in_ramp()` takes when it answers true. Each grows to the blocks all
+/// of whose entries are such code or such edges.
+pub struct RampOnly {
+    pub ramp_only: FxHashSet<Inst>,
+    pub after_end: FxHashSet<Inst>,
+}
+
+pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> RampOnly {
+    let mut seed: FxHashSet<Inst> = FxHashSet::default();
     let mut tail_blocks: FxHashSet<Block> = FxHashSet::default();
+    let mut ramp_edges: FxHashSet<(Block, Block)> = FxHashSet::default();
+    // The edge of `br i1 %c` that `c` == `when` takes, if `c` feeds a branch in its own block.
+    let edge_when = |c: Inst, when: bool| -> Option<(Block, Block)> {
+        let r = f.insts[c].result?;
+        let b = f.insts[c].block?;
+        let t = f.terminator(b)?;
+        let d = &f.insts[t];
+        (d.op == Opcode::Br && d.args.first() == Some(&r) && d.blocks.len() == 2)
+            .then(|| (b, d.blocks[if when { 0 } else { 1 }]))
+    };
     for &e in &shape.ends {
         let unwind = f.insts[e].call_args().get(1).and_then(|&v| f.const_int(v, src)).unwrap_or(0) != 0;
         let Some(eb) = f.insts[e].block else { continue };
         if unwind {
+            ramp_edges.extend(edge_when(e, false));
             continue;
         }
         let pos = f.blocks[eb].insts.iter().position(|&x| x == e).unwrap_or(0);
-        out.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
+        seed.extend(f.blocks[eb].insts[pos + 1..].iter().copied());
         tail_blocks.insert(eb);
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in &cfg.rpo {
-            if tail_blocks.contains(&b) || cfg.preds[b].is_empty() {
-                continue;
+    for &(i, k) in &shape.others {
+        if k == Intr::IsInRamp {
+            ramp_edges.extend(edge_when(i, true));
+        }
+    }
+    let grow = |mut out: FxHashSet<Inst>, mut blocks: FxHashSet<Block>, edges: &FxHashSet<(Block, Block)>| {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in &cfg.rpo {
+                if blocks.contains(&b) || cfg.preds[b].is_empty() {
+                    continue;
+                }
+                if cfg.preds[b].iter().all(|&p| blocks.contains(&p) || edges.contains(&(p, b))) {
+                    blocks.insert(b);
+                    out.extend(f.blocks[b].insts.iter().copied());
+                    changed = true;
+                }
             }
-            if cfg.preds[b].iter().all(|p| tail_blocks.contains(p)) {
-                tail_blocks.insert(b);
-                out.extend(f.blocks[b].insts.iter().copied());
-                changed = true;
+        }
+        out
+    };
+    let after_end = grow(seed.clone(), tail_blocks.clone(), &FxHashSet::default());
+    let ramp_only = grow(seed, tail_blocks, &ramp_edges);
+    RampOnly { ramp_only, after_end }
+}
+
+/// A pointer derived from an alloca before `coro.begin` (a GEP or cast) and used after it is made
+/// again right after `coro.begin`, and the later uses take the new one. The address is the same; but
+/// if the alloca moves into the frame, only pointers made after `coro.begin` can point there.
+fn realias(f: &mut Function, types: &mut TypeTable, shape: &Shape, src: &str) {
+    let Some(bb) = f.insts[shape.begin].block else { return };
+    let Some(begin_pos) = f.blocks[bb].insts.iter().position(|&x| x == shape.begin) else { return };
+    // What runs before coro.begin: its block's head, and the blocks the entry reaches without passing
+    // through it (those it does not dominate), found in depth-first preorder, which visits a
+    // block's dominators before the block, so definitions come before their uses.
+    let Some(entry) = f.entry() else { return };
+    let mut early_blocks: Vec<Block> = Vec::new();
+    let mut is_early: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        if is_early[b] {
+            continue;
+        }
+        is_early[b] = true;
+        early_blocks.push(b);
+        if b != bb {
+            work.extend(f.successors(b).iter().rev().copied().filter(|&x| !is_early[x]));
+        }
+    }
+    let early = |f: &Function, i: Inst| match f.insts[i].block {
+        Some(b) if b == bb => f.blocks[bb].insts.iter().position(|&x| x == i).is_some_and(|p| p < begin_pos),
+        Some(b) => is_early[b],
+        None => false,
+    };
+    let is_ptr_op = |op: Opcode| matches!(op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast);
+    // Bases: allocas, then (in order) the early pointers derived from them.
+    let mut bases: FxHashMap<Value, Option<Value>> = FxHashMap::default();
+    for (_, i) in f.inst_iter() {
+        if f.insts[i].op == Opcode::Alloca
+            && let Some(r) = f.insts[i].result
+        {
+            bases.insert(r, None);
+        }
+    }
+    let mut order: Vec<Inst> = Vec::new();
+    for &b in &early_blocks {
+        for &i in &f.blocks[b].insts {
+            let d = &f.insts[i];
+            let Some(r) = d.result else { continue };
+            if is_ptr_op(d.op) && d.args.first().is_some_and(|a| bases.contains_key(a)) && early(f, i) {
+                bases.insert(r, None);
+                order.push(i);
             }
         }
     }
-    out
+    if order.is_empty() {
+        return;
+    }
+    let mut late_users: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for (_, u) in f.inst_iter() {
+        if early(f, u) || is_structural(f, u, src) {
+            continue;
+        }
+        for &a in &f.insts[u].args {
+            if bases.contains_key(&a) {
+                late_users.entry(a).or_default().push(u);
+            }
+        }
+    }
+    // A pointer is made again when it is used late, or a pointer made from it is.
+    let mut needed: FxHashSet<Value> = FxHashSet::default();
+    for &i in order.iter().rev() {
+        if let Some(r) = f.insts[i].result
+            && (late_users.contains_key(&r) || needed.contains(&r))
+            && let Some(&base) = f.insts[i].args.first()
+        {
+            needed.insert(r);
+            needed.insert(base);
+        }
+    }
+    let mut at = begin_pos + 1;
+    for i in order {
+        let Some(r) = f.insts[i].result.filter(|r| needed.contains(r)) else { continue };
+        let base = f.insts[i].args[0];
+        let mut data = f.insts[i].clone();
+        if let Some(Some(nb)) = bases.get(&base) {
+            data.args[0] = *nb;
+        }
+        let ni = f.create_inst(types, data);
+        f.insert_inst_at(bb, at, ni);
+        at += 1;
+        let Some(nr) = f.insts[ni].result else { continue };
+        bases.insert(r, Some(nr));
+        for u in late_users.remove(&r).unwrap_or_default() {
+            for y in f.insts[u].args.iter_mut() {
+                if *y == r {
+                    *y = nr;
+                }
+            }
+        }
+    }
 }
 
 /// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
@@ -234,11 +361,13 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let frame_val = shape.frame(f);
     let begin_block = f.insts[shape.begin].block.expect("coro.begin is placed");
 
+    realias(f, types, shape, src);
+
     // ---- What crosses a suspend. ----
     let cfg = Cfg::compute(f);
     // Code after a (non-unwind) coro.end runs only in the ramp: the parts return at coro.end. Its
     // uses do not keep anything alive across a suspend.
-    let ramp_only = ramp_only_insts(f, shape, &cfg, src);
+    let RampOnly { ramp_only, after_end: ramp_return } = ramp_only_insts(f, shape, &cfg, src);
     // A suspend's use of its save token does count: a token saved before another suspend cannot
     // survive it, and that must be reported rather than miscompiled.
     let ignored = |f: &Function, i: Inst| {
@@ -291,6 +420,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let mut errors = Vec::new();
     let mut allocas: Vec<Value> = Vec::new();
     let mut spills: Vec<Value> = Vec::new();
+    let mut outside: Vec<Value> = Vec::new();
     for &v in &crossing {
         let def = f.value_inst(v);
         if is_unspillable(types, f.values[v].ty) {
@@ -306,13 +436,9 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         match def {
             Some(i) if f.insts[i].op == Opcode::Alloca => {
                 if has_attachment(f, i, src, "!coro.outside.frame") {
-                    errors.push(error_at(
-                        f,
-                        Some(i),
-                        "coro-outside-frame",
-                        "this alloca is marked !coro.outside.frame but is used after a suspend point".into(),
-                        "drop the !coro.outside.frame marker, or stop using the alloca after the coroutine suspends",
-                    ));
+                    // Never in the frame (as in LLVM): each split function has its own copy, which
+                    // is right as long as nothing the ramp wrote there is read after a resume.
+                    outside.push(v);
                     continue;
                 }
                 allocas.push(v);
@@ -324,6 +450,16 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     let suspend_numbers: Vec<u32> =
         shape.suspends.iter().filter(|s| f.insts[s.call].block.is_some()).map(|s| s.index).collect();
     let any_alloca = f.inst_iter().any(|(_, i)| f.insts[i].op == Opcode::Alloca);
+    // Blocks that run after some suspend: reachable from a resume or destroy block.
+    let mut after_suspend: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
+    let mut work: Vec<Block> =
+        shape.suspends.iter().flat_map(|s| [s.resume_block, s.destroy_block]).flatten().collect();
+    while let Some(b) = work.pop() {
+        if !after_suspend[b] {
+            after_suspend[b] = true;
+            work.extend(f.successors(b).iter().copied().filter(|&x| !after_suspend[x]));
+        }
+    }
     let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
     if any_alloca {
         for (_, u) in f.inst_iter() {
@@ -374,7 +510,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let ramp_local = derived(f, a, &use_map)
             .iter()
             .flat_map(|p| use_map.get(p).into_iter().flatten())
-            .any(|&u| ramp_only.contains(&u) || before_begin(f, u));
+            .any(|&u| ramp_return.contains(&u) || before_begin(f, u));
         if !ramp_local {
             allocas.push(a);
         }
@@ -395,20 +531,61 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         })
         .collect();
     allocas.retain(|a| !local_allocas.contains(a));
+    // A `!coro.outside.frame` alloca may be touched after a suspend only by markers and by code the
+    // ramp alone runs; a real access there would see a fresh stack slot, not what the ramp wrote.
+    let mut local_allocas = local_allocas;
+    for &a in &outside {
+        let bad =
+            derived(f, a, &use_map).iter().flat_map(|p| use_map.get(p).into_iter().flatten()).copied().find(|&u| {
+                f.insts[u].block.is_some_and(|b| after_suspend[b])
+                    && !f.insts[u].is_debug()
+                    && !is_lifetime(f, u, src)
+                    && !ramp_only.contains(&u)
+                    && !matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
+            });
+        if let Some(u) = bad {
+            errors.push(error_at(
+                f,
+                Some(u),
+                "coro-outside-frame",
+                "this reads or writes an alloca marked !coro.outside.frame after a suspend point, where the split \
+                 functions have only a fresh copy of it"
+                    .into(),
+                "the marker says the alloca lives only in the ramp: use it only before the first suspend or on the \
+                 ramp's return path (after coro.end, or under coro.is_in_ramp); if a compiler produced this IR, report \
+                 it there, since LLVM's own lowering reads the same fresh copy",
+            ));
+        } else if f.value_inst(a).is_some_and(|i| f.insts[i].args.is_empty()) {
+            local_allocas.push(a);
+        }
+    }
     // After coro.end on the return path, the ramp may run with the frame already freed (a coroutine
     // that ran to completion destroys itself), so nothing there may read the frame.
-    let in_frame: FxHashSet<Value> = allocas.iter().chain(&spills).copied().chain(shape.promise).collect();
-    let mut after_end: Vec<Inst> = ramp_only.iter().copied().collect();
+    // Only memory is read there: a spilled value keeps its SSA value in code the ramp alone runs (the
+    // definition dominates the use), but an alloca moved into the frame is frame memory.
+    let in_frame: FxHashSet<Value> = allocas
+        .iter()
+        .copied()
+        .chain(shape.promise)
+        .flat_map(|a| if any_alloca { derived(f, a, &use_map) } else { vec![a] })
+        .collect();
+    let mut after_end: Vec<Inst> = ramp_return.iter().copied().collect();
     after_end.sort_unstable();
     if let Some(&bad) = after_end.iter().find(|&&i| {
-        !f.insts[i].is_debug() && !is_structural(f, i, src) && f.insts[i].args.iter().any(|a| in_frame.contains(a))
+        !f.insts[i].is_debug()
+            && !is_structural(f, i, src)
+            && !is_lifetime(f, i, src)
+            && f.insts[i].args.iter().any(|a| in_frame.contains(a))
     }) {
         errors.push(error_at(
             f,
             Some(bad),
             "coro-frame-after-end",
-            "this reads coroutine frame storage after coro.end, when the frame may already be freed".into(),
-            "keep what the ramp returns in a local alloca that is not used after any suspend, and read that instead",
+            "this reads coroutine frame storage on the ramp's return path (after coro.end), when a coroutine \
+             resumed elsewhere may already have freed the frame"
+                .into(),
+            "this memory is also used after a suspend, so it lives in the frame; return a copy made before the \
+             first suspend instead (a compiler that emits this should mark the alloca !coro.outside.frame)",
         ));
     }
     if !errors.is_empty() {
@@ -593,6 +770,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             _ => None,
         })
         .collect();
+    let mut keep_before_begin: Vec<(Value, u64, Type)> = Vec::new();
     for &(a, off, ty) in &moved {
         for &(u, k) in uses.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
             if f.insts[u].block.is_none() {
@@ -601,7 +779,8 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             if is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id) {
                 continue;
             }
-            if f.insts[u].is_debug() && !before_begin(f, u) {
+            // (Typed-pointer records spell the operand's type, so they are dropped instead.)
+            if f.insts[u].is_debug() && !before_begin(f, u) && !env.typed {
                 // The variable now lives in the frame: describe it as frame + offset, so debuggers
                 // find it in every split function (the frame pointer is each part's parameter).
                 if point_into_frame(f, u, k, frame_val, off, src) {
@@ -628,13 +807,10 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
                 }
             }
             if before_begin(f, u) {
-                errors.push(error_at(
-                    f,
-                    Some(u),
-                    "coro-use-before-begin",
-                    "this alloca lives in the coroutine frame but is used before coro.begin, when there is no frame yet".into(),
-                    "move the use after coro.begin, or keep the alloca out of the frame by not using it after a suspend",
-                ));
+                // Before coro.begin there is no frame: the alloca stays for these uses, and what
+                // they wrote is copied into the frame right after coro.begin (as LLVM does).
+                // (`realias` made pointers derived here again after coro.begin.)
+                keep_before_begin.push((a, off, ty));
                 continue;
             }
             let at = use_point(f, u, k);
@@ -642,9 +818,32 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             insert_all(f, at, seq);
             f.insts[u].args[k] = addr;
         }
+        if keep_before_begin.iter().any(|x| x.0 == a) {
+            continue;
+        }
         if let Some(i) = f.value_inst(a) {
             f.remove_inst(i);
         }
+    }
+    // Allocas written before coro.begin: their contents move into the frame right after it.
+    keep_before_begin.sort_by_key(|x| x.0);
+    keep_before_begin.dedup_by_key(|x| x.0);
+    for &(a, off, ty) in &keep_before_begin {
+        let Some(pos) = f.blocks[begin_block].insts.iter().position(|&x| x == shape.begin) else { continue };
+        let Some(ai) = f.value_inst(a) else { continue };
+        let al = match f.insts[ai].extra {
+            Extra::Alloca { align: Some(x), .. } => x as u64,
+            _ => env.dl.abi_align(types, ty),
+        };
+        let mut seq = Vec::new();
+        let mut b = Builder::new(f, types);
+        let ld = b.load(ty, a, al);
+        let v = b.result(ld);
+        seq.push(ld);
+        let (mut addr_seq, addr) = frame_addr(f, types, frame_val, off, ty, env.typed);
+        seq.append(&mut addr_seq);
+        seq.push(Builder::new(f, types).store(v, addr, al));
+        insert_all(f, (begin_block, pos + 1), seq);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -700,7 +899,8 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
         for (u, k) in my_uses {
             let Some(ub) = f.insts[u].block else { continue };
-            if is_structural(f, u, src) {
+            // Code the ramp alone runs keeps the SSA value: its definition dominates it there.
+            if is_structural(f, u, src) || ramp_only.contains(&u) {
                 continue;
             }
             let phi = f.insts[u].op == Opcode::Phi;

@@ -106,6 +106,34 @@ pub struct Ctx<'a> {
     /// Promise type (as `promise_type_name` spells it) → (resume, destroy) of the one coroutine of
     /// this module with that promise type.
     pub by_promise: &'a rustc_hash::FxHashMap<String, (String, String)>,
+    /// The module uses typed pointers (`types.ptr` is then `i8*`).
+    pub typed: bool,
+}
+
+/// The type of a resume or destroy function pointer: `void (ptr)*` spelled in the module's dialect.
+pub fn part_fn_ptr(types: &mut TypeTable, typed: bool) -> llir::types::Type {
+    let void = types.void;
+    let ptr = types.ptr;
+    let fty = types.intern(llir::types::TypeData::Func { ret: void, params: vec![ptr].into(), vararg: false });
+    types.pointer_to(fty, 0, typed)
+}
+
+/// A function pointer held as `ptr`, made callable as a part (`void (ptr)`): itself with opaque
+/// pointers, a bitcast with typed ones. Returns the instructions to place first.
+pub fn callable(f: &mut Function, types: &mut TypeTable, fnp: Value, typed: bool) -> (Vec<Inst>, Value) {
+    if !typed {
+        return (Vec::new(), fnp);
+    }
+    let to = part_fn_ptr(types, true);
+    let mut b = Builder::new(f, types);
+    let c = b.bitcast(fnp, to);
+    let v = b.result(c);
+    (vec![c], v)
+}
+
+/// A part's name as a `ptr` constant: the global itself, or with typed pointers its bitcast to `i8*`.
+pub fn part_as_ptr(name: &str, typed: bool) -> String {
+    if typed { format!("bitcast (void (i8*)* {name} to i8*)") } else { name.to_string() }
 }
 
 /// A promise type's name from its IR spelling: `%"struct.gen<int>::promise_type"` →
@@ -154,24 +182,27 @@ fn known_target(f: &Function, h: Value, cx: &Ctx<'_>, destroy: bool) -> Option<S
 
 /// Loads the function pointer `off` bytes into frame `h` (resume at 0, destroy at one pointer),
 /// inserting the code before `at`.
-fn load_header_fn(f: &mut Function, types: &mut TypeTable, h: Value, off: u64, ptr_size: u64, at: Inst) -> Value {
+fn load_header_fn(f: &mut Function, types: &mut TypeTable, h: Value, off: u64, cx: &Ctx<'_>, at: Inst) -> Value {
     let ptr = types.ptr;
+    let (mut seq, slot) = crate::frame::frame_addr(f, types, h, off, ptr, cx.typed);
     let mut b = Builder::new(f, types);
-    let mut seq = Vec::new();
-    let slot = if off == 0 {
-        h
-    } else {
-        let g = b.gep_i8(h, off);
-        seq.push(g);
-        b.result(g)
-    };
-    let l = b.load(ptr, slot, ptr_size);
+    let l = b.load(ptr, slot, cx.ptr_size);
     let v = b.result(l);
     seq.push(l);
     for n in seq {
         f.insert_inst_before(at, n);
     }
     v
+}
+
+/// Calls part pointer `fnp` (held as `ptr`) with `h`, before `at`.
+fn call_part_before(f: &mut Function, types: &mut TypeTable, fnp: Value, h: Value, typed: bool, at: Inst) {
+    let (seq, callee) = callable(f, types, fnp, typed);
+    let void = types.void;
+    let c = Builder::new(f, types).call("", "fastcc", void, callee, &[h]);
+    for n in seq.into_iter().chain([c]) {
+        f.insert_inst_before(at, n);
+    }
 }
 
 /// Lowers every "using" intrinsic in `f`. Returns true if `coro.noop` was used (the module then
@@ -195,13 +226,18 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             // An invoked resume or destroy stays an invoke: the coroutine may throw.
             let h = args[0];
             let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-            let fnp = load_header_fn(f, types, h, off, cx.ptr_size, i);
+            let fnp = load_header_fn(f, types, h, off, cx, i);
+            let (casts, fnp) = callable(f, types, fnp, cx.typed);
+            for n in casts {
+                f.insert_inst_before(i, n);
+            }
+            let pt = types.display(types.ptr);
             let d = &mut f.insts[i];
             d.args = [h, fnp].into_iter().collect();
             d.tmpl = vec![
                 t("invoke fastcc void "),
                 Piece::Arg(1),
-                t("(ptr "),
+                t(&format!("({pt} ")),
                 Piece::Arg(0),
                 t(")\n          to label "),
                 Piece::Block(0),
@@ -230,28 +266,22 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (Intr::Resume | Intr::Destroy, [h]) => {
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-                let fnp = load_header_fn(f, types, *h, off, cx.ptr_size, i);
-                let void = types.void;
+                let fnp = load_header_fn(f, types, *h, off, cx, i);
                 match &speculate {
                     Some((r, d)) => {
                         let known = if k == Intr::Resume { r } else { d };
                         call_guarded(f, types, i, *h, fnp, known, cx.src);
                     }
-                    None => {
-                        let c = Builder::new(f, types).call("", "fastcc", void, fnp, &[*h]);
-                        f.insert_inst_before(i, c);
-                    }
+                    None => call_part_before(f, types, fnp, *h, cx.typed, i),
                 }
                 None
             }
             (Intr::Done, [h]) => {
+                let fnp = load_header_fn(f, types, *h, 0, cx, i);
                 let mut b = Builder::new(f, types);
-                let l = b.load(ptr, *h, cx.ptr_size);
-                let fnp = b.result(l);
                 let null = b.f.const_value(ptr, "null");
                 let c = b.icmp("eq", fnp, null);
                 let r = b.result(c);
-                f.insert_inst_before(i, l);
                 f.insert_inst_before(i, c);
                 Some(r)
             }
@@ -267,11 +297,16 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (Intr::Noop, []) => {
                 used_noop = true;
-                Some(f.const_value(ptr, cx.noop_frame))
+                let frame = if cx.typed {
+                    format!("bitcast ({{ i8*, i8* }}* {} to i8*)", cx.noop_frame)
+                } else {
+                    cx.noop_frame.to_string()
+                };
+                Some(f.const_value(ptr, &frame))
             }
             (Intr::SubfnAddr, [h, idx]) => {
                 let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
-                Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx.ptr_size, i))
+                Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx, i))
             }
             _ => continue,
         };
@@ -298,9 +333,10 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
 }
 
 /// The private no-op coroutine: a constant frame whose resume and destroy do nothing.
-pub fn noop_definitions(frame: &str, func: &str) -> String {
+pub fn noop_definitions(frame: &str, func: &str, typed: bool) -> String {
+    let (p, f) = if typed { ("i8*", part_as_ptr(func, true)) } else { ("ptr", func.to_string()) };
     format!(
-        "define private fastcc void {func}(ptr %0) {{\n  ret void\n}}\n\n{frame} = private constant {{ ptr, ptr }} {{ ptr {func}, ptr {func} }}\n"
+        "define private fastcc void {func}({p} %0) {{\n  ret void\n}}\n\n{frame} = private constant {{ {p}, {p} }} {{ {p} {f}, {p} {f} }}\n"
     )
 }
 

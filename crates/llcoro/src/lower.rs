@@ -79,6 +79,16 @@ fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// A worker's copy of the module's types. With typed pointers, the pointer the lowering works with
+/// (frame, handles, part pointers) is `i8*`, as in LLVM 14's own lowering.
+fn worker_types(m: &Module) -> TypeTable {
+    let mut types = m.types.clone();
+    if m.typed {
+        types.ptr = types.pointer_to(types.i8, 0, true);
+    }
+    types
+}
+
 /// What is shared, read-only, by every worker.
 struct Shared<'a> {
     m: &'a Module,
@@ -148,18 +158,6 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
-    if m.typed {
-        // Typed pointers need typed frame accesses and function-pointer casts throughout.
-        let at = f.inst_iter().map(|(_, x)| x).find(|&x| intrinsics::intr_of(&f, x, src).is_some());
-        oc.errors.push(shape::error_at(
-            &f,
-            at,
-            "coro-typed-pointers",
-            "lowering coroutines in typed-pointer (LLVM 14) IR is not supported yet".into(),
-            "use IR with opaque pointers (LLVM 15 or newer, or -opaque-pointers with LLVM 14), or LLVM 14's coro passes",
-        ));
-        return oc;
-    }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let (shp, findings) = shape::analyze(&f, src, types, has_attr);
         for x in findings {
@@ -253,6 +251,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         noop_frame: NOOP_FRAME,
         direct: &direct.parts,
         by_promise: &direct.by_promise,
+        typed: m.typed,
     };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
@@ -285,7 +284,9 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         .filter(|&i| m.item_text(i).contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs))
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
-    let (want_elided, callers) = crate::elide::wanted(m, &candidates, &group_refs);
+    // Heap elision and guarded direct calls are made for opaque pointers only.
+    let (want_elided, callers) =
+        if m.typed { Default::default() } else { crate::elide::wanted(m, &candidates, &group_refs) };
     let mut candidates = candidates;
     if !callers.is_empty() {
         candidates.extend(callers);
@@ -326,7 +327,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
             .map(|(k, chunk)| {
                 let sh = &sh;
                 s.spawn(move || {
-                    let mut types = sh.m.types.clone();
+                    let mut types = worker_types(sh.m);
                     let mut next_meta = meta_base + k as u32 * META_RANGE;
                     chunk.iter().map(|&i| (i, process(sh, i, &mut types, &mut next_meta, None))).collect()
                 })
@@ -396,7 +397,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
             *seen_promise.entry(p.as_str()).or_default() += 1;
         }
     }
-    for (_, s) in &frames {
+    for (_, s) in frames.iter().filter(|_| !m.typed) {
         if let Some(p) = &s.promise_type
             && seen_promise.get(p.as_str()) == Some(&1)
             && !s.resume.is_empty()
@@ -404,7 +405,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
             direct.by_promise.insert(p.clone(), (s.resume.clone(), s.destroy.clone()));
         }
     }
-    let mut types = m.types.clone();
+    let mut types = worker_types(m);
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
     for i in deferred {
         let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
@@ -430,20 +431,117 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
             edits.remove.insert(i);
         }
     }
-    for (i, _) in &groups {
+    // Attribute groups lose the presplit attribute; a group left empty is invalid IR to every LLVM,
+    // so it goes, with every reference to it.
+    let mut dropped: Vec<&str> = Vec::new();
+    for (i, name) in &groups {
         let t = m.item_text(*i);
         let cleaned = t
             .replace(" presplitcoroutine", "")
             .replace("presplitcoroutine ", "")
+            .replace("presplitcoroutine", "")
             .replace(" \"coroutine.presplit\"=\"0\"", "")
-            .replace(" \"coroutine.presplit\"=\"1\"", "");
-        edits.replace.insert(*i, cleaned);
+            .replace(" \"coroutine.presplit\"=\"1\"", "")
+            .replace("\"coroutine.presplit\"=\"0\"", "")
+            .replace("\"coroutine.presplit\"=\"1\"", "");
+        let body = cleaned.split_once('{').map_or("", |(_, b)| b.trim_end().trim_end_matches('}'));
+        if body.trim().is_empty() {
+            edits.remove.insert(*i);
+            dropped.push(name.as_str());
+        } else {
+            edits.replace.insert(*i, cleaned);
+        }
+    }
+    if !dropped.is_empty() {
+        drop_group_refs(m, &mut edits, &dropped);
     }
     if used_noop {
-        edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN));
+        edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN, m.typed));
     }
     if !new_meta.is_empty() {
         edits.append.push(new_meta.join("\n"));
     }
     Ok(Lowered { edits, warnings, frames })
+}
+
+/// Removes every reference to the attribute groups `dropped` (`#N` after a function header, a
+/// declaration, a call or a global) from the module's items and from the text lowering produced.
+fn drop_group_refs(m: &Module, edits: &mut Edits, dropped: &[&str]) {
+    let strip = |text: &str| -> Option<String> {
+        let mut lx = llir::lexer::Lexer::new(text, 0, text.len());
+        let mut cuts: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let tk = lx.next_token();
+            match tk.kind {
+                llir::lexer::Tok::Eof => break,
+                llir::lexer::Tok::Hash if dropped.contains(&&text[tk.start as usize..tk.end as usize]) => {
+                    let mut from = tk.start as usize;
+                    while from > 0 && text.as_bytes()[from - 1] == b' ' {
+                        from -= 1;
+                    }
+                    cuts.push((from, tk.end as usize));
+                }
+                _ => {}
+            }
+        }
+        if cuts.is_empty() {
+            return None;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for (a, b) in cuts {
+            out.push_str(&text[at..a]);
+            // Keep one space where the reference sat between two words.
+            if text[b..].starts_with(|c: char| !c.is_whitespace() && c != ',' && c != ')') && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            at = b;
+        }
+        out.push_str(&text[at..]);
+        Some(out)
+    };
+    let quick = |t: &str| dropped.iter().any(|d| t.contains(d));
+    for (i, it) in m.items.iter().enumerate() {
+        if !matches!(it.kind, ItemKind::Define | ItemKind::Declare | ItemKind::Global) || edits.remove.contains(&i) {
+            continue;
+        }
+        let current = edits.replace.get(&i).map_or_else(|| m.item_text(i), |s| s.as_str());
+        if quick(current)
+            && let Some(new) = strip(current)
+        {
+            edits.replace.insert(i, new);
+        }
+    }
+    for texts in edits.insert_after.values_mut() {
+        for t in texts.iter_mut() {
+            if quick(t)
+                && let Some(new) = strip(t)
+            {
+                *t = new;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_left_empty_goes_with_every_reference_to_it() {
+        let src = "define ptr @f() #0 {\n  %h = call ptr @g() #0\n  %s = call ptr @k(ptr %h) #1\n  ret ptr %s\n}\n\ndeclare ptr @g() #0\ndeclare ptr @k(ptr) #1\n\nattributes #0 = { presplitcoroutine }\nattributes #1 = { nounwind }\nattributes #10 = { cold }\n";
+        let m = Module::parse(src.to_string()).unwrap_or_else(|(e, _)| panic!("{}", e.message));
+        let mut edits = Edits::default();
+        let g0 = m.items.iter().position(|it| m.text(it.name) == "#0").expect("group #0");
+        edits.remove.insert(g0);
+        drop_group_refs(&m, &mut edits, &["#0"]);
+        let out = llir::print::print_module(&m, &edits);
+        assert!(!out.contains("#0"), "{out}");
+        assert!(out.contains("define ptr @f() {"), "{out}");
+        assert!(out.contains("%h = call ptr @g()\n"), "{out}");
+        assert!(out.contains("declare ptr @g()\n"), "{out}");
+        assert!(out.contains("call ptr @k(ptr %h) #1"), "#1 stays: {out}");
+        assert!(out.contains("attributes #10 = { cold }"), "#10 is another group: {out}");
+        assert!(llir::verify::verify_edits(&m, &edits).is_ok());
+    }
 }

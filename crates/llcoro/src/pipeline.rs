@@ -118,6 +118,9 @@ pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
         Ok(l) => l,
         Err(findings) => return Err(Refusal { findings, src: m.src }),
     };
+    if let Err(error) = llir::verify::verify_edits(&m, &lowered.edits) {
+        return Err(Refusal::one(error, m.src));
+    }
     Ok(Prepared { body: Body::Edited(Box::new(m), lowered.edits), warnings: lowered.warnings })
 }
 

@@ -2,9 +2,11 @@
 //! the canonical form, and its suspend points normalised so that what runs after each suspend starts
 //! in a block of its own.
 //!
-//! Canonical form (see seeds 001/003): one `coro.id`, one `coro.begin`; every `coro.suspend` result
-//! feeds exactly one `switch i8` whose default is the suspend path (to a block calling `coro.end`),
-//! case 0 resumes and case 1 destroys.
+//! The suspend result is an ordinary `i8`: -1 on the suspend path (the ramp), 0 when resumed, 1 when
+//! destroyed. Clang feeds it to one `switch i8` in the same block (the canonical form, seeds
+//! 001/003); other producers widen it, compare it, switch on it twice or not at all. `normalize`
+//! brings every suspend to the canonical form by LLVM's own device: the rest of the block moves to a
+//! landing block whose phi gives the result its value on each of the three edges.
 
 use crate::diag::Finding;
 use crate::intrinsics::{Intr, intr_of};
@@ -27,13 +29,15 @@ pub struct Suspend {
     pub call: Inst,
     pub save: Option<Inst>,
     pub is_final: bool,
-    /// The `switch` on the suspend result.
-    pub switch: Inst,
+    /// The `switch` on the suspend result: the producer's when it is canonical, else the one
+    /// `normalize` makes. Always set after `normalize`.
+    pub switch: Option<Inst>,
     /// Set by `normalize`: the blocks entered on resume (case 0) and destroy (case 1), each with the
     /// suspend's block as single predecessor.
     pub resume_block: Option<Block>,
     pub destroy_block: Option<Block>,
-    pub default_block: Block,
+    /// Where the ramp goes on: the switch's default. Set after `normalize`.
+    pub default_block: Option<Block>,
     /// Operand slots of the resume (case 0) and destroy (case 1) targets in the switch.
     pub slots: (usize, usize),
     /// The handle to resume at this suspend (symmetric transfer), once awaits are lowered.
@@ -78,10 +82,14 @@ fn finding(sev: Severity, code: &'static str, f: &Function, i: Option<Inst>, msg
     Finding { severity: sev, error: Error::new(code, span, format!("{place}{msg}")).label("here").help(help) }
 }
 
-/// True if `f` is a presplit coroutine: it has the presplit attribute or calls `coro.id`.
+/// True if `f` is a presplit coroutine: it has the presplit attribute, or calls `coro.id` with a
+/// null info operand (a split coroutine's points at its parts).
 pub fn is_presplit(f: &Function, src: &str, attr_groups_with_presplit: &[&str]) -> bool {
     has_presplit_attr(f.header.suffix.get(src), attr_groups_with_presplit)
-        || f.inst_iter().any(|(_, i)| intr_of(f, i, src) == Some(Intr::Id))
+        || f.inst_iter().any(|(_, i)| {
+            intr_of(f, i, src) == Some(Intr::Id)
+                && f.insts[i].call_args().get(3).is_none_or(|&v| f.const_text(v, src) == Some("null"))
+        })
 }
 
 /// Does a function header (its text up to the body) carry the presplit attribute, spelled out or
@@ -175,13 +183,18 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         return (None, out);
     };
     if !has_attr {
+        // llcoro runs before any optimisation, so coro.id and coro.begin are enough to know this is a
+        // presplit coroutine; LLVM needs the attribute to keep its optimiser off until it splits.
         out.push(finding(
-            Severity::Error,
+            Severity::Warning,
             "coro-missing-attribute",
             f,
             Some(id),
-            "function uses llvm.coro.id but lacks the presplitcoroutine attribute".into(),
-            "add `presplitcoroutine` to the function's attributes (LLVM 14: \"coroutine.presplit\"=\"0\")",
+            "function uses llvm.coro.id and llvm.coro.begin but lacks the presplitcoroutine attribute; llcoro \
+             lowers it, LLVM's own passes would leave it unsplit"
+                .into(),
+            "add `presplitcoroutine` to the function's attributes (LLVM 14: \"coroutine.presplit\"=\"0\") so that \
+             LLVM's pipeline treats it as a coroutine too",
         ));
     }
     if ends.is_empty() {
@@ -221,77 +234,50 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         let b = call.block.expect("in a block");
         let mut uses: Vec<Inst> = suspend_users.get(&r).cloned().unwrap_or_default();
         uses.dedup();
-        let sw = match uses.as_slice() {
+        // Canonical: one switch right here with a resume case 0 and a destroy case 1. Anything else
+        // gets a landing block in `normalize`.
+        let canonical = match uses.as_slice() {
             [u] if f.insts[*u].op == Opcode::Switch
                 && f.insts[*u].block == Some(b)
                 && f.insts[*u].args.first() == Some(&r) =>
             {
-                *u
+                let d = &f.insts[*u];
+                // In a switch, case value k sits at operand k and its target at block slot k.
+                let case = |want: i128| d.args.iter().skip(1).position(|&cv| f.const_int(cv, src) == Some(want));
+                match (case(0), case(1)) {
+                    (Some(rs), Some(ds)) => Some((*u, (rs + 1, ds + 1), d.blocks[0])),
+                    _ => None,
+                }
             }
-            _ => {
-                out.push(finding(
-                    Severity::Error,
-                    "coro-suspend-use",
-                    f,
-                    Some(s),
-                    "the result of coro.suspend must feed exactly one switch in the same block".into(),
-                    "write `switch i8 %s, label %suspend [ i8 0, label %resume  i8 1, label %cleanup ]` right after the suspend",
-                ));
-                continue;
-            }
-        };
-        let d = &f.insts[sw];
-        // In a switch, case value k sits at operand k and its target at block slot k.
-        let mut resume_to = None;
-        let mut destroy_to = None;
-        for (k, &cv) in d.args.iter().enumerate().skip(1) {
-            match f.const_int(cv, src) {
-                Some(0) => resume_to = Some(k),
-                Some(1) => destroy_to = Some(k),
-                _ => {}
-            }
-        }
-        let default_block = d.blocks[0];
-        let (Some(rs), Some(ds)) = (resume_to, destroy_to) else {
-            out.push(finding(
-                Severity::Error,
-                "coro-suspend-use",
-                f,
-                Some(sw),
-                "the switch on coro.suspend needs a case 0 (resume) and a case 1 (destroy)".into(),
-                "add `i8 0, label %resume` and `i8 1, label %cleanup` cases",
-            ));
-            continue;
+            _ => None,
         };
         sus.push(Suspend {
             call: s,
             save,
             is_final,
-            switch: sw,
+            switch: canonical.map(|c| c.0),
             resume_block: None,
             destroy_block: None,
-            default_block,
-            slots: (rs, ds),
+            default_block: canonical.map(|c| c.2),
+            slots: canonical.map_or((1, 2), |c| c.1),
             transfer: None,
             index: 0,
         });
     }
     // llgo's mistake: suspend paths that return without coro.end, or one return block per suspend.
     let end_blocks: Vec<Block> = ends.iter().filter_map(|&e| f.insts[e].block).collect();
-    let mut defaults: Vec<Block> = sus.iter().map(|s| s.default_block).collect();
+    let mut defaults: Vec<Block> = sus.iter().filter_map(|s| s.default_block).collect();
     defaults.sort_unstable();
     defaults.dedup();
     for s in &sus {
-        if !reaches_end_before_return(f, s.default_block, &end_blocks) {
+        let starts = suspend_path(f, types, s.call, &end_blocks, src);
+        if let Some(&bad) = starts.iter().find(|&&b| !reaches_end_before_return(f, b, &end_blocks)) {
             out.push(finding(
                 Severity::Error,
                 "coro-suspend-without-end",
                 f,
-                Some(s.switch),
-                format!(
-                    "the suspend path (block {}) returns without calling coro.end",
-                    block_label(f, s.default_block)
-                ),
+                Some(s.switch.unwrap_or(s.call)),
+                format!("the suspend path (block {}) returns without calling coro.end", block_label(f, bad)),
                 "send every suspend's default edge to one shared block that calls coro.end and then returns",
             ));
         }
@@ -301,7 +287,7 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             Severity::Warning,
             "coro-separate-suspend-blocks",
             f,
-            sus.get(1).map(|s| s.switch),
+            sus.get(1).and_then(|s| s.switch),
             format!("the {} suspend points use {} different suspend blocks", sus.len(), defaults.len()),
             "canonical IR sends every suspend's default edge to one shared block with coro.end; this still lowers correctly",
         ));
@@ -316,7 +302,6 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         s.index = k;
         k += 1;
     }
-    let _ = types;
     let has_error = out.iter().any(|x| x.severity == Severity::Error);
     let shape = Shape { id, id_align, promise, begin, suspends: sus, ends, awaits, others };
     (if has_error { None } else { Some(shape) }, out)
@@ -331,6 +316,103 @@ fn strip_casts(f: &Function, mut v: Value) -> Value {
         }
     }
     v
+}
+
+/// Where the suspend path goes from suspend `call`, the path the ramp takes with the result -1: the
+/// code after the suspend is evaluated as far as it depends only on that result and constants, up to
+/// the first branch it cannot decide (then all of its successors) or a block that calls `coro.end`.
+fn suspend_path(f: &Function, types: &TypeTable, call: Inst, end_blocks: &[Block], src: &str) -> Vec<Block> {
+    let (Some(r), Some(mut b)) = (f.insts[call].result, f.insts[call].block) else { return Vec::new() };
+    let width = |v: Value| match types.get(f.values[v].ty) {
+        TypeData::Int(w) => Some(*w),
+        _ => None,
+    };
+    let mask = |x: i128, w: u32| if w >= 128 { x } else { x & ((1i128 << w) - 1) };
+    let signed = |x: i128, w: u32| if w >= 128 || w == 0 { x } else { (x << (128 - w)) >> (128 - w) };
+    // Known values, kept masked to their width.
+    let mut known: rustc_hash::FxHashMap<Value, i128> = rustc_hash::FxHashMap::default();
+    known.insert(r, mask(-1, 8));
+    let mut pos = f.blocks[b].insts.iter().position(|&x| x == call).map_or(0, |p| p + 1);
+    let mut prev: Option<Block> = None;
+    // Where an undecided path goes on: the successors, or the block itself when it returns.
+    let undecided = |b: Block| if f.successors(b).is_empty() { vec![b] } else { f.successors(b).to_vec() };
+    for _ in 0..64 {
+        if end_blocks.contains(&b) {
+            return vec![b];
+        }
+        let mut next = None;
+        for &i in f.blocks[b].insts.get(pos..).unwrap_or(&[]) {
+            let d = &f.insts[i];
+            let val = |v: Value| -> Option<i128> {
+                let w = width(v)?;
+                known.get(&v).copied().or_else(|| f.const_int(v, src).map(|c| mask(c, w)))
+            };
+            let arg = |k: usize| d.args.get(k).copied().and_then(val);
+            let res_w = d.result.and_then(width);
+            let out: Option<i128> = match d.op {
+                Opcode::Phi => prev
+                    .and_then(|p| d.blocks.iter().position(|&x| x == p))
+                    .and_then(|k| d.args.get(k).copied())
+                    .and_then(val),
+                Opcode::SExt => d.args.first().and_then(|&a| Some(signed(val(a)?, width(a)?))),
+                Opcode::ZExt => arg(0),
+                Opcode::Trunc => arg(0),
+                Opcode::Select => match arg(0) {
+                    Some(c) => arg(if c != 0 { 1 } else { 2 }),
+                    None => None,
+                },
+                Opcode::ICmp => match (&d.extra, d.args.first().and_then(|&a| width(a)), arg(0), arg(1)) {
+                    (llir::ir::Extra::Cmp { pred }, Some(w), Some(x), Some(y)) => {
+                        let (sx, sy) = (signed(x, w), signed(y, w));
+                        match &**pred {
+                            "eq" => Some(x == y),
+                            "ne" => Some(x != y),
+                            "ugt" => Some(x > y),
+                            "uge" => Some(x >= y),
+                            "ult" => Some(x < y),
+                            "ule" => Some(x <= y),
+                            "sgt" => Some(sx > sy),
+                            "sge" => Some(sx >= sy),
+                            "slt" => Some(sx < sy),
+                            "sle" => Some(sx <= sy),
+                            _ => None,
+                        }
+                        .map(i128::from)
+                    }
+                    _ => None,
+                },
+                Opcode::Br if d.args.is_empty() => {
+                    next = d.blocks.first().copied();
+                    break;
+                }
+                Opcode::Br => match arg(0) {
+                    Some(c) => {
+                        next = d.blocks.get(if c != 0 { 0 } else { 1 }).copied();
+                        break;
+                    }
+                    None => return undecided(b),
+                },
+                Opcode::Switch => match arg(0) {
+                    Some(c) => {
+                        let k = (1..d.args.len()).find(|&k| arg(k) == Some(c)).unwrap_or(0);
+                        next = d.blocks.get(k).copied();
+                        break;
+                    }
+                    None => return undecided(b),
+                },
+                op if op.is_terminator() => return undecided(b),
+                _ => None,
+            };
+            if let (Some(x), Some(res), Some(w)) = (out, d.result, res_w) {
+                known.insert(res, mask(x, w));
+            }
+        }
+        let Some(n) = next else { return undecided(b) };
+        prev = Some(b);
+        b = n;
+        pos = 0;
+    }
+    vec![b]
 }
 
 /// Does every path from `b` reach a `coro.end` block before a `ret`? Checked by walking forward
@@ -362,15 +444,60 @@ fn reaches_end_before_return(f: &Function, b: Block, end_blocks: &[Block]) -> bo
 /// Splits the resume and destroy edges of every suspend so each gets a block of its own, whose only
 /// predecessor is the suspend's block. Values live into those blocks are exactly the values live
 /// across the suspend.
-pub fn normalize(f: &mut Function, types: &TypeTable, shape: &mut Shape) {
+pub fn normalize(f: &mut Function, types: &mut TypeTable, shape: &mut Shape) {
     let mut taken = f.block_names();
     for s in &mut shape.suspends {
-        let Some(b) = f.insts[s.switch].block else { continue };
+        if s.switch.is_none() {
+            land(f, types, s, &mut taken);
+            continue;
+        }
+        let Some(b) = s.switch.and_then(|sw| f.insts[sw].block) else { continue };
         let rname = llir::ir::edit::fresh_label(&mut taken, "coro.resume.point");
         s.resume_block = f.split_successor(types, b, s.slots.0, Some(&rname));
         let dname = llir::ir::edit::fresh_label(&mut taken, "coro.destroy.point");
         s.destroy_block = f.split_successor(types, b, s.slots.1, Some(&dname));
     }
+}
+
+/// Gives a suspend whose result is not fed to one canonical switch the canonical form. The rest of
+/// its block moves to a landing block, entered from three new blocks (resume, destroy, suspend path)
+/// whose phi is the result the code after the suspend sees (0, 1, -1); the suspend itself feeds a
+/// new switch to those blocks. Each split function then sees the result as the constant of its
+/// own edge, as in LLVM.
+fn land(f: &mut Function, types: &mut TypeTable, s: &mut Suspend, taken: &mut rustc_hash::FxHashSet<Box<str>>) {
+    let (Some(r), Some(b)) = (f.insts[s.call].result, f.insts[s.call].block) else { return };
+    let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == s.call) else { return };
+    let name = llir::ir::edit::fresh_label(taken, "coro.suspend.landing");
+    let landing = f.split_block(types, b, pos + 1, Some(&name));
+    // `split_block` ended `b` with a branch to the landing; the switch replaces it.
+    if let Some(br) = f.terminator(b) {
+        f.remove_inst(br);
+    }
+    let mut edge = |f: &mut Function, base: &str| {
+        let n = llir::ir::edit::fresh_label(taken, base);
+        let e = f.create_block(Some(&n));
+        let br = f.create_br(types, landing);
+        f.append_inst(e, br);
+        f.insert_block_after(e, b);
+        e
+    };
+    let suspend_path = edge(f, "coro.suspend.path");
+    let destroy = edge(f, "coro.destroy.point");
+    let resume = edge(f, "coro.resume.point");
+    let ty = f.values[r].ty;
+    let (minus, zero, one) = (f.const_value(ty, "-1"), f.const_value(ty, "0"), f.const_value(ty, "1"));
+    let mut bld = llir::ir::build::Builder::new(f, types);
+    let phi = bld.phi(ty, &[(minus, suspend_path), (zero, resume), (one, destroy)]);
+    let pv = bld.result(phi);
+    f.replace_all_uses(r, pv);
+    f.insert_inst_at(landing, 0, phi);
+    let sw = llir::ir::build::Builder::new(f, types).switch(r, suspend_path, &[(zero, resume), (one, destroy)]);
+    f.append_inst(b, sw);
+    s.switch = Some(sw);
+    s.slots = (1, 2);
+    s.default_block = Some(suspend_path);
+    s.resume_block = Some(resume);
+    s.destroy_block = Some(destroy);
 }
 
 /// Token values must not live across a suspend: they cannot be stored in a frame.

@@ -311,13 +311,17 @@ fn null_resume(f: &mut Function, types: &mut TypeTable, fr: Value, frame: &Frame
 
 /// Resumes the coroutine whose handle is `h` (symmetric transfer): its resume function is at
 /// offset 0 of its frame. Returns the instructions, not yet placed.
-fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str) -> Vec<Inst> {
+fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str, typed: bool) -> Vec<Inst> {
     let ptr = b.types.ptr;
-    let ld = b.load(ptr, h, ptr_size);
+    let (mut seq, slot) = frame_addr(b.f, b.types, h, 0, ptr, typed);
+    let ld = b.load(ptr, slot, ptr_size);
     let fnp = b.result(ld);
+    seq.push(ld);
+    let (casts, callee) = crate::intrinsics::callable(b.f, b.types, fnp, typed);
+    seq.extend(casts);
     let void = b.types.void;
-    let c = b.call(prefix, "fastcc", void, fnp, &[h]);
-    vec![ld, c]
+    seq.push(b.call(prefix, "fastcc", void, callee, &[h]));
+    seq
 }
 
 /// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
@@ -457,7 +461,7 @@ fn make_part(
             let l = Builder::new(&mut g, types).load(ptr, addr, frame.ptr_size);
             let lv = g.insts[l].result.unwrap_or(hdl);
             seq.push(l);
-            let mut tmpl = vec![t("indirectbr ptr "), Piece::Arg(0), t(", [")];
+            let mut tmpl = vec![t(&format!("indirectbr {} ", types.display(ptr))), Piece::Arg(0), t(", [")];
             for (k, &(tb, name)) in targets.iter().enumerate() {
                 g.blocks[tb].name = Some(name.as_str().into());
                 tmpl.push(t(if k == 0 { "label " } else { ", label " }));
@@ -477,26 +481,71 @@ fn make_part(
     g.append_inst(unreach, u);
     g.layout.push(unreach);
 
-    // Suspends return (after resuming the awaited handle, for symmetric transfer).
+    // A suspend takes its suspend path, as in the ramp: the result is -1 there, and the path's
+    // coro.end returns. A symmetric transfer returns at once, by a tail call to the awaited handle,
+    // so that chains of resumptions do not grow the stack.
     for s in &shape.suspends {
-        let (Some(call), Some(sw)) = (mi(s.call), mi(s.switch)) else { continue };
+        let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { continue };
         let Some(blk) = g.insts[call].block else { continue };
+        let transfer = s.transfer.and_then(|h| vmap[h]);
+        let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
+        let mut succs: Vec<Block> = g.successors(blk).to_vec();
+        succs.sort_unstable();
+        succs.dedup();
+        for succ in succs.into_iter().filter(|&x| Some(x) != keep) {
+            while g.phis(succ).iter().any(|&p| g.insts[p].blocks.contains(&blk)) {
+                g.remove_phi_incoming(succ, blk);
+            }
+        }
         g.remove_inst(sw);
         g.remove_inst(call);
-        let transfer = s.transfer.and_then(|h| vmap[h]);
         let mut b = Builder::new(&mut g, types);
-        // In a part the transfer is a tail call, so chains of resumptions do not grow the stack.
-        let mut tail = transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "musttail ")).unwrap_or_default();
-        tail.push(b.ret_void());
+        let tail = match (transfer, keep) {
+            (Some(h), _) => {
+                let mut t = resume_handle(&mut b, h, frame.ptr_size, "musttail ", env.typed);
+                t.push(b.ret_void());
+                t
+            }
+            (None, Some(default)) => vec![b.br(default)],
+            (None, None) => vec![b.ret_void()],
+        };
         for i in tail {
             g.append_inst(blk, i);
         }
     }
     rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
+    fold_constant_branches(&mut g, types, src);
     g.remove_unreachable_blocks();
     debug_frame_slot(&mut g, types, hdl, entry, frame, src);
     crate::debug::poison_dead_debug_operands(&mut g);
     g
+}
+
+/// Branches on constants (what `coro.end` and `coro.is_in_ramp` became in this function) go straight
+/// to their target, so code that only another function runs is unreachable here and goes.
+fn fold_constant_branches(g: &mut Function, types: &TypeTable, src: &str) {
+    let terms: Vec<(Block, Inst)> = g.layout.iter().filter_map(|&b| Some((b, g.terminator(b)?))).collect();
+    for (b, t) in terms {
+        let d = &g.insts[t];
+        let taken = match d.op {
+            Opcode::Br if d.blocks.len() == 2 => match d.args.first().and_then(|&c| g.const_text(c, src)) {
+                Some("true") => Some(d.blocks[0]),
+                Some("false") => Some(d.blocks[1]),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(to) = taken else { continue };
+        let mut others: Vec<Block> = g.successors(b).iter().copied().filter(|&s| s != to).collect();
+        others.sort_unstable();
+        others.dedup();
+        for s in others {
+            g.remove_phi_incoming(s, b);
+        }
+        g.remove_inst(t);
+        let br = g.create_br(types, to);
+        g.append_inst(b, br);
+    }
 }
 
 /// Which part is being finished, its frame parameter, and where the original instructions went.
@@ -515,7 +564,10 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
         return;
     }
     let ptr = types.ptr;
-    let mut d = llir::ir::InstData::new(Opcode::Alloca, ptr, vec![t(&format!("alloca ptr, align {}", frame.ptr_size))]);
+    let typed = !matches!(types.get(ptr), llir::types::TypeData::Ptr(_));
+    let slot_ty = types.pointer_to(ptr, 0, typed);
+    let text = format!("alloca {}, align {}", types.display(ptr), frame.ptr_size);
+    let mut d = llir::ir::InstData::new(Opcode::Alloca, slot_ty, vec![t(&text)]);
     d.extra = Extra::Alloca { ty: ptr, align: Some(frame.ptr_size as u32) };
     let slot_inst = g.create_inst(types, d);
     let Some(slot) = g.insts[slot_inst].result else { return };
@@ -718,7 +770,7 @@ fn finish_ramp(
         None => parts.iter().take(2).collect(),
     };
     for (k, part) in installed.into_iter().enumerate() {
-        let fnv = f.const_value(types.ptr, &part.name);
+        let fnv = f.const_value(types.ptr, &crate::intrinsics::part_as_ptr(&part.name, env.typed));
         let (mut a, addr) = frame_addr(&mut f, types, fr, k as u64 * frame.ptr_size, types.ptr, env.typed);
         seq.append(&mut a);
         seq.push(Builder::new(&mut f, types).store(fnv, addr, frame.ptr_size));
@@ -730,24 +782,25 @@ fn finish_ramp(
     }
     // Suspends go to their suspend path, resuming the awaited handle first if there is one.
     for s in &shape.suspends {
-        let Some(blk) = f.insts[s.call].block else { continue };
-        let default = f.insts[s.switch].blocks[0];
+        let (Some(blk), Some(sw)) = (f.insts[s.call].block, s.switch) else { continue };
+        let default = f.insts[sw].blocks[0];
         for succ in f.successors(blk).to_vec() {
             if succ != default {
                 f.remove_phi_incoming(succ, blk);
             }
         }
-        f.remove_inst(s.switch);
+        f.remove_inst(sw);
         f.remove_inst(s.call);
         let mut b = Builder::new(&mut f, types);
         // The ramp returns something else than the resume function, so no tail call here.
-        let mut tail = s.transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "")).unwrap_or_default();
+        let mut tail = s.transfer.map(|h| resume_handle(&mut b, h, frame.ptr_size, "", env.typed)).unwrap_or_default();
         tail.push(b.br(default));
         for i in tail {
             f.append_inst(blk, i);
         }
     }
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
+    fold_constant_branches(&mut f, types, src);
     // coro.begin's frame is the memory it was given (or the caller's); coro.id goes.
     let mem = caller_mem.or_else(|| f.insts[shape.begin].call_args().get(1).copied());
     if let (Some(mem), Some(r)) = (mem, f.insts[shape.begin].result) {
@@ -761,8 +814,13 @@ fn finish_ramp(
     });
     // The suffix loses the presplit attribute.
     let suffix = f.header.suffix.get(src).to_string();
-    if suffix.contains("presplitcoroutine") {
-        f.header.suffix = Text::own(suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", ""));
+    if suffix.contains("presplitcoroutine") || suffix.contains("\"coroutine.presplit\"") {
+        let mut s = suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", "");
+        for v in ["0", "1"] {
+            s = s.replace(&format!(" \"coroutine.presplit\"=\"{v}\""), "");
+            s = s.replace(&format!("\"coroutine.presplit\"=\"{v}\""), "");
+        }
+        f.header.suffix = Text::own(s);
     }
     (f, returns_frame)
 }

@@ -126,3 +126,114 @@ pub fn verify_function(f: &Function) -> Result<()> {
     }
     Ok(())
 }
+
+/// Module-level checks on what an edit of `m` will write, before anything is written: every
+/// attribute group that is written has at least one attribute (LLVM 14 to 22 reject `{ }`), every
+/// `#N` the edited text refers to names a group that is still written, and no added function takes a
+/// name the module already has.
+pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()> {
+    use crate::ItemKind;
+    use crate::lexer::{Lexer, Tok};
+    let mut groups: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    for (i, it) in m.items.iter().enumerate() {
+        if it.kind != ItemKind::AttrGroup || edits.remove.contains(&i) {
+            continue;
+        }
+        let text = edits.replace.get(&i).map_or_else(|| m.item_text(i), |s| s.as_str());
+        let body = text.split_once('{').map_or("", |(_, b)| b.trim_end().trim_end_matches('}'));
+        if body.trim().is_empty() {
+            return Err(Error::new(
+                "verify-module",
+                it.span,
+                format!("attribute group {} would be written empty, which LLVM rejects", m.item_name(i)),
+            )
+            .help("this is a bug in llcoro; please report it with the input file"));
+        }
+        groups.insert(m.item_name(i));
+    }
+    let edited = edits
+        .replace
+        .iter()
+        .map(|(&i, t)| (i, t.as_str()))
+        .chain(edits.insert_after.iter().flat_map(|(&i, ts)| ts.iter().map(move |t| (i, t.as_str()))));
+    for (i, text) in edited {
+        let span = m.items.get(i).map(|it| it.span).unwrap_or_default();
+        if m.items.get(i).is_some_and(|it| it.kind == ItemKind::AttrGroup) {
+            continue;
+        }
+        let mut lx = Lexer::new(text, 0, text.len());
+        loop {
+            let tk = lx.next_token();
+            match tk.kind {
+                Tok::Eof => break,
+                Tok::Hash => {
+                    // `#dbg_value(...)` and the like are debug records, not group references.
+                    let name = &text[tk.start as usize..tk.end as usize];
+                    let is_group_ref = name.len() > 1 && name[1..].bytes().all(|c| c.is_ascii_digit());
+                    if is_group_ref && !groups.contains(name) {
+                        return Err(Error::new(
+                            "verify-module",
+                            span,
+                            format!("the output refers to attribute group {name}, which it does not define"),
+                        )
+                        .help("this is a bug in llcoro; please report it with the input file"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for texts in edits.insert_after.values() {
+        for t in texts {
+            let Some(at) = t.find('@').filter(|_| t.starts_with("define")) else { continue };
+            let name: String = t[at..].chars().take_while(|c| !c.is_whitespace() && *c != '(').collect::<String>();
+            if m.globals.contains(&crate::parser::module::normalize_global(&name)) {
+                return Err(Error::new(
+                    "verify-module",
+                    Default::default(),
+                    format!("a function llcoro adds, {name}, has the name of one the module already has"),
+                )
+                .help("rename the existing function, or report this to llcoro"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verify_edits;
+    use crate::Module;
+    use crate::print::Edits;
+
+    const SRC: &str = "define void @f() #0 {\n  call void @g() #1\n  #dbg_value(i32 0, !1, !DIExpression(), !2)\n  ret void\n}\n\ndeclare void @g()\n\nattributes #0 = { nounwind }\nattributes #1 = { presplitcoroutine }\n";
+
+    fn module() -> Module {
+        Module::parse(SRC.to_string()).unwrap_or_else(|(e, _)| panic!("{}", e.message))
+    }
+
+    #[test]
+    fn an_empty_attribute_group_is_caught() {
+        let m = module();
+        let mut edits = Edits::default();
+        assert!(verify_edits(&m, &edits).is_ok(), "the module as it is");
+        let g1 = m.items.iter().position(|it| m.text(it.name) == "#1").expect("group #1");
+        edits.replace.insert(g1, "attributes #1 = { }".into());
+        let e = verify_edits(&m, &edits).expect_err("an empty group must be refused");
+        assert!(e.message.contains("#1"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_reference_to_a_removed_group_is_caught_but_debug_records_are_not_groups() {
+        let m = module();
+        let mut edits = Edits::default();
+        let g1 = m.items.iter().position(|it| m.text(it.name) == "#1").expect("group #1");
+        let f = m.items.iter().position(|it| m.text(it.name) == "@f").expect("@f");
+        edits.remove.insert(g1);
+        edits.replace.insert(f, m.item_text(f).to_string());
+        let e = verify_edits(&m, &edits).expect_err("#1 is referred to but gone");
+        assert!(e.message.contains("#1"), "{}", e.message);
+        edits.replace.insert(f, m.item_text(f).replace(" #1", ""));
+        assert!(verify_edits(&m, &edits).is_ok(), "#dbg_value is a debug record, not a group reference");
+    }
+}

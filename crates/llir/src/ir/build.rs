@@ -148,6 +148,14 @@ impl<'a> Builder<'a> {
         self.make(Opcode::Switch, void, &args, &blocks, tmpl, Extra::None)
     }
 
+    /// `phi TY [ v, %b ], ...`; the incoming values all have type `ty`.
+    pub fn phi(&mut self, ty: Type, incoming: &[(Value, Block)]) -> Inst {
+        let head = format!("phi {}", self.ty(ty));
+        let args: Vec<Value> = incoming.iter().map(|&(v, _)| v).collect();
+        let blocks: Vec<Block> = incoming.iter().map(|&(_, b)| b).collect();
+        self.make(Opcode::Phi, ty, &args, &blocks, vec![t(&head)], Extra::Phi { tail: super::Text::own("") })
+    }
+
     pub fn ret_void(&mut self) -> Inst {
         let void = self.types.void;
         self.make(Opcode::Ret, void, &[], &[], vec![t("ret void")], Extra::None)
