@@ -22,6 +22,7 @@
 #   JOBS         parallel seeds (default 2)
 #   OUT          failure directory (default: a new /tmp/llcoro-fuzz.XXXXXX)
 #   LLCORO       the llcoro binary (default: target/release/llcoro, built if missing)
+#   LLCORO_ARGS  extra llcoro options, e.g. "--dispatch=indirectbr"
 #   TIMEOUT      seconds per program run (default 20)
 set -u
 
@@ -107,7 +108,8 @@ if [ "${1:-}" = "--one" ]; then
     if ! sed 's/;.*//' "$work/$c.ll" | grep -q presplitcoroutine; then
       fail "$c" "no-presplitcoroutine"; continue
     fi
-    if ! timeout 120 "$LLCORO" "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"; then
+    # shellcheck disable=SC2086 # LLCORO_ARGS is a list of options
+    if ! timeout 120 "$LLCORO" ${LLCORO_ARGS:-} "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"; then
       fail "$c" "llcoro(status $?)" "$work/$c.llcoro.err"; continue
     fi
     if grep -q panicked "$work/$c.llcoro.err"; then
@@ -155,7 +157,7 @@ if [ -z "${LLCORO:-}" ]; then
     (cd "$root" && cargo build --release -q) || exit 2
   fi
 fi
-export LLCORO
+export LLCORO LLCORO_ARGS=${LLCORO_ARGS:-}
 export OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/llcoro-fuzz.XXXXXX")}
 mkdir -p "$OUT"
 export WORK
