@@ -43,11 +43,11 @@ if [ "${1:-}" = "--one" ]; then
     cp -f "$work/$1".* "$d/" 2>/dev/null
     printf 'FAIL seed %s [%s] %s\n' "$seed" "$1" "$2" >"$d/$1.failure"
     [ -n "${3:-}" ] && [ -f "$3" ] && head -c 3000 "$3" >>"$d/$1.failure"
-    results+="FAIL $seed $1 $2"$'\n'
+    results+="FAIL seed $seed [$1] $2"$'\n'
   }
   if ! python3 "$WORK/gen.py" "$seed" >"$prog" 2>"$work/gen.err"; then
     mkdir -p "$OUT/seed-$seed" && cp "$work/gen.err" "$OUT/seed-$seed/"
-    echo "FAIL $seed gen.py generator-error"
+    echo "FAIL seed $seed [-] gen.py-error"
     exit 0
   fi
   run() { # binary out-prefix
@@ -109,8 +109,13 @@ if [ "${1:-}" = "--one" ]; then
       fail "$c" "no-presplitcoroutine"; continue
     fi
     # shellcheck disable=SC2086 # LLCORO_ARGS is a list of options
-    if ! timeout 120 "$LLCORO" ${LLCORO_ARGS:-} "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"; then
-      fail "$c" "llcoro(status $?)" "$work/$c.llcoro.err"; continue
+    timeout 120 "$LLCORO" ${LLCORO_ARGS:-} "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"
+    st=$?
+    if [ "$st" != 0 ]; then
+      fail "$c" "llcoro(status $st)" "$work/$c.llcoro.err"; continue
+    fi
+    if [ ! -f "$work/$c.low.ll" ]; then
+      fail "$c" "llcoro-no-output"; continue
     fi
     if grep -q panicked "$work/$c.llcoro.err"; then
       fail "$c" "llcoro-panicked" "$work/$c.llcoro.err"; continue
