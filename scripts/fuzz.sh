@@ -22,6 +22,7 @@
 #   JOBS         parallel seeds (default 2)
 #   OUT          failure directory (default: a new /tmp/llcoro-fuzz.XXXXXX)
 #   LLCORO       the llcoro binary (default: target/release/llcoro, built if missing)
+#   LLCORO_ARGS  extra llcoro options, e.g. "--dispatch=indirectbr"
 #   TIMEOUT      seconds per program run (default 20)
 set -u
 
@@ -42,11 +43,11 @@ if [ "${1:-}" = "--one" ]; then
     cp -f "$work/$1".* "$d/" 2>/dev/null
     printf 'FAIL seed %s [%s] %s\n' "$seed" "$1" "$2" >"$d/$1.failure"
     [ -n "${3:-}" ] && [ -f "$3" ] && head -c 3000 "$3" >>"$d/$1.failure"
-    results+="FAIL $seed $1 $2"$'\n'
+    results+="FAIL seed $seed [$1] $2"$'\n'
   }
-  if ! python3 "$gen" "$seed" >"$prog" 2>"$work/gen.err"; then
+  if ! python3 "$WORK/gen.py" "$seed" >"$prog" 2>"$work/gen.err"; then
     mkdir -p "$OUT/seed-$seed" && cp "$work/gen.err" "$OUT/seed-$seed/"
-    echo "FAIL $seed gen.py generator-error"
+    echo "FAIL seed $seed [-] gen.py-error"
     exit 0
   fi
   run() { # binary out-prefix
@@ -107,8 +108,14 @@ if [ "${1:-}" = "--one" ]; then
     if ! sed 's/;.*//' "$work/$c.ll" | grep -q presplitcoroutine; then
       fail "$c" "no-presplitcoroutine"; continue
     fi
-    if ! timeout 120 "$LLCORO" "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"; then
-      fail "$c" "llcoro(status $?)" "$work/$c.llcoro.err"; continue
+    # shellcheck disable=SC2086 # LLCORO_ARGS is a list of options
+    timeout 120 "$LLCORO" ${LLCORO_ARGS:-} "$work/$c.ll" -o "$work/$c.low.ll" 2>"$work/$c.llcoro.err"
+    st=$?
+    if [ "$st" != 0 ]; then
+      fail "$c" "llcoro(status $st)" "$work/$c.llcoro.err"; continue
+    fi
+    if [ ! -f "$work/$c.low.ll" ]; then
+      fail "$c" "llcoro-no-output"; continue
     fi
     if grep -q panicked "$work/$c.llcoro.err"; then
       fail "$c" "llcoro-panicked" "$work/$c.llcoro.err"; continue
@@ -155,12 +162,14 @@ if [ -z "${LLCORO:-}" ]; then
     (cd "$root" && cargo build --release -q) || exit 2
   fi
 fi
-export LLCORO
+export LLCORO LLCORO_ARGS=${LLCORO_ARGS:-}
 export OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/llcoro-fuzz.XXXXXX")}
 mkdir -p "$OUT"
 export WORK
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/llcoro-fuzz-work.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+# A snapshot of the generator, so that editing gen.py during a run does not change its programs.
+cp "$gen" "$WORK/gen.py"
 if [ "$NATIVE_ONLY" = 1 ]; then what="native validation (clang-19/22 x O0/O2)"; else what="configs: $CONFIGS"; fi
 echo "fuzz: seeds $START..$((START + COUNT - 1)), $what, $JOBS jobs; failures saved under $OUT"
 
