@@ -118,9 +118,17 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
     let mut ends = Vec::new();
     let mut awaits = Vec::new();
     let mut others = Vec::new();
+    // A coro.id whose info operand is set belongs to a coroutine split already (its ramp inlined
+    // here); it and its coro.begin are not this coroutine's, as in LLVM, and go as leftovers.
+    let foreign_id = |i: Inst| {
+        intr_of(f, i, src) == Some(Intr::Id)
+            && f.insts[i].call_args().get(3).is_some_and(|&v| f.const_text(v, src) != Some("null"))
+    };
     for (_, i) in f.inst_iter() {
         let Some(k) = intr_of(f, i, src) else { continue };
         match k {
+            Intr::Id if foreign_id(i) => {}
+            Intr::Begin if f.insts[i].call_args().first().and_then(|&t| f.value_inst(t)).is_some_and(foreign_id) => {}
             Intr::Id => ids.push(i),
             Intr::Begin => begins.push(i),
             Intr::Suspend => suspends.push(i),
@@ -537,4 +545,59 @@ pub fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String
 
 pub fn span_of(f: &Function, i: Inst) -> Span {
     f.insts[i].span
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use llir::Module;
+
+    const HEAD: &str = "define ptr @f() presplitcoroutine {\nentry:\n  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
+    const TAIL: &str = "declare token @llvm.coro.id(i32, ptr, ptr, ptr)\ndeclare ptr @llvm.coro.begin(token, ptr)\ndeclare i8 @llvm.coro.suspend(token, i1)\ndeclare i1 @llvm.coro.end(ptr, i1, token)\ndeclare void @use(i32)\n";
+
+    fn analyzed(body: &str) -> (Module, Function, Option<Shape>, Vec<Finding>) {
+        let src = format!("{HEAD}{body}}}\n\n{TAIL}");
+        let mut m = Module::parse(src).unwrap_or_else(|(e, _)| panic!("{}", e.message));
+        let i = m.definitions().next().expect("a define");
+        let f = m.parse_function(i).unwrap_or_else(|e| panic!("{}", e.message));
+        let (shape, findings) = analyze(&f, &m.src, &m.types, true);
+        (m, f, shape, findings)
+    }
+
+    #[test]
+    fn a_widened_suspend_result_gets_a_landing_block() {
+        let body = "  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  %w = sext i8 %s to i32\n  switch i32 %w, label %susp [ i32 0, label %res\n i32 1, label %susp ]\nres:\n  call void @use(i32 %w)\n  br label %susp\nsusp:\n  %e = call i1 @llvm.coro.end(ptr null, i1 false, token none)\n  ret ptr %hdl\n";
+        let (mut m, mut f, shape, findings) = analyzed(body);
+        assert!(findings.iter().all(|x| x.severity != Severity::Error), "no refusal");
+        let mut shape = shape.expect("a shape");
+        assert!(shape.suspends[0].switch.is_none(), "not canonical: the result is widened first");
+        normalize(&mut f, &mut m.types, &mut shape);
+        let s = &shape.suspends[0];
+        let sw = s.switch.expect("normalize made a switch");
+        let d = &f.insts[sw];
+        assert_eq!(d.args.first(), f.insts[s.call].result.as_ref(), "the new switch is on the suspend result");
+        assert_eq!(d.blocks.len(), 3, "suspend path, resume and destroy");
+        assert_eq!(Some(d.blocks[0]), s.default_block);
+        assert_eq!((Some(d.blocks[1]), Some(d.blocks[2])), (s.resume_block, s.destroy_block));
+        // The three edges meet in the landing block, whose phi is what the sext now reads.
+        let landing = f.successors(d.blocks[1])[0];
+        let phi = f.phis(landing)[0];
+        let vals: Vec<i128> = f.insts[phi].args.iter().filter_map(|&v| f.const_int(v, &m.src)).collect();
+        assert_eq!(vals, vec![-1, 0, 1]);
+        let sext = f.inst_iter().map(|(_, i)| i).find(|&i| f.insts[i].op == Opcode::SExt).expect("the sext");
+        assert_eq!(f.insts[sext].args[0], f.insts[phi].result.expect("phi value"));
+    }
+
+    #[test]
+    fn the_suspend_path_is_followed_through_the_widened_result() {
+        // -1 goes to %bad, which returns without coro.end: refused (LLVM makes that return unreachable).
+        let body = "  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  %w = sext i8 %s to i32\n  %neg = icmp slt i32 %w, 0\n  br i1 %neg, label %bad, label %ok\nbad:\n  ret ptr %hdl\nok:\n  %e = call i1 @llvm.coro.end(ptr null, i1 false, token none)\n  ret ptr %hdl\n";
+        let (_, _, shape, findings) = analyzed(body);
+        assert!(shape.is_none());
+        assert!(findings.iter().any(|x| x.error.code == "coro-suspend-without-end"), "{:?}", findings.len());
+        // The same with the branches the other way round is fine: -1 reaches coro.end.
+        let body = body.replace("label %bad, label %ok", "label %ok, label %bad");
+        let (_, _, shape, findings) = analyzed(&body);
+        assert!(shape.is_some(), "{:?}", findings.iter().map(|x| x.error.code).collect::<Vec<_>>());
+    }
 }

@@ -544,6 +544,19 @@ fn make_part(
         }
     }
     rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
+    // A return the ramp's type still has was reached without coro.end: a part cannot return that
+    // value, and LLVM makes such a return unreachable too.
+    let rets: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| g.insts[i].op == Opcode::Ret && !g.insts[i].args.is_empty())
+        .collect();
+    for r in rets {
+        let Some(b) = g.insts[r].block else { continue };
+        g.remove_inst(r);
+        let u = Builder::new(&mut g, types).unreachable();
+        g.append_inst(b, u);
+    }
     fold_constant_branches(&mut g, types, src);
     g.remove_unreachable_blocks();
     debug_frame_slot(&mut g, types, hdl, entry, frame, src);

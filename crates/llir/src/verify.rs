@@ -3,6 +3,7 @@
 //! - phis come first in their block, then pads; the entry block has no predecessors and no phis;
 //! - every operand index in a template is in range, and no operand is an undefined value;
 //! - each phi has one incoming entry per predecessor edge, and no entry from a non-predecessor;
+//! - a returned value has the function's return type;
 //! - every definition dominates its uses (a phi use counts at the end of its incoming block);
 //!   uses in unreachable blocks are not checked, as in LLVM.
 
@@ -40,6 +41,9 @@ pub fn verify_function(f: &Function) -> Result<()> {
                 let msg =
                     if last { "block does not end in a terminator" } else { "terminator in the middle of a block" };
                 return Err(fail(f, Some(i), msg.into()));
+            }
+            if d.op == Opcode::Ret && d.args.first().is_some_and(|&v| f.values[v].ty != f.header.ret) {
+                return Err(fail(f, Some(i), "a return's value does not have the function's return type".into()));
             }
             if d.op == Opcode::Phi {
                 if seen_non_phi {
