@@ -9,6 +9,7 @@
 //! 1. native: `clang++-N -std=c++20 -OX -w P -o P.native`;
 //! 2. presplit: `clang++-N -std=c++20 -OX -w -Xclang -disable-llvm-passes
 //!    -emit-llvm -S P -o P.ll` (which must contain a `presplitcoroutine`
+//!    (LLVM 14: `"coroutine.presplit"`)
 //!    function, otherwise the check would be vacuous);
 //! 3. `llcoro P.ll -o P.low.ll` exits 0 (and does not panic);
 //! 4. outside comments, P.low.ll contains no `llvm.coro.` and no
@@ -91,6 +92,8 @@ const VALGRIND_ARGS: [&str; 5] =
 const VALGRIND_ERROR_STATUS: i32 = 99;
 
 const PRESPLIT: &str = "presplitcoroutine";
+/// LLVM 14's spelling of the same attribute.
+const PRESPLIT_14: &str = "\"coroutine.presplit\"";
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
@@ -486,7 +489,7 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
         return;
     }
     match fs::read_to_string(&presplit) {
-        Ok(text) if code_lines(&text).any(|(_, l)| l.contains(PRESPLIT)) => {}
+        Ok(text) if code_lines(&text).any(|(_, l)| l.contains(PRESPLIT) || l.contains(PRESPLIT_14)) => {}
         Ok(_) => return rec.add("presplit IR", format!("{} has no {PRESPLIT} function", presplit.display())),
         Err(e) => return rec.add("presplit IR", format!("reading {}: {e}", presplit.display())),
     }
@@ -513,7 +516,7 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
         Ok(t) => t,
         Err(e) => return rec.add("llcoro", format!("no output {}: {e}", lowered_ir.display())),
     };
-    for needle in ["llvm.coro.", PRESPLIT] {
+    for needle in ["llvm.coro.", PRESPLIT, PRESPLIT_14] {
         if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
             rec.add(
                 "lowered everything",
