@@ -455,12 +455,13 @@ impl<'a> FuncParser<'a> {
     /// Returns `None` for metadata operands, which are no values of their own.
     fn value(&mut self, ty: Type) -> Result<Option<Value>> {
         let t = self.p.tok;
-        let v = if t.kind == Tok::Local {
-            self.p.bump();
-            self.local_ref(t, ty)?
-        } else if matches!(self.p.types.get(ty), TypeData::Metadata) {
+        // A metadata operand first: after `metadata`, `%T* %x` starts with a named type.
+        let v = if matches!(self.p.types.get(ty), TypeData::Metadata) {
             self.metadata_operand()?;
             return Ok(None);
+        } else if t.kind == Tok::Local {
+            self.p.bump();
+            self.local_ref(t, ty)?
         } else {
             if !self.p.at_value_start() {
                 return Err(self.p.err_expected(&format!("a value of type {}", self.p.types.display(ty))));
