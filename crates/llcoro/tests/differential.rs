@@ -61,7 +61,7 @@ use std::time::{Duration, Instant};
 
 /// The clang/LLVM major versions of the configurations.
 mod common;
-use common::{Output, excerpt, find_tool};
+use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
 
 const CLANG_VERSIONS: [u32; 3] = [14, 19, 22];
 
@@ -140,28 +140,14 @@ impl Recorder<'_> {
 // Process helpers
 // ---------------------------------------------------------------------------
 
-/// Runs a tool that must succeed; the error describes the command and result.
+/// Runs a tool that must succeed within the harness's timeout.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
-    let line = command_text(cmd);
-    match run(cmd, TOOL_TIMEOUT) {
-        Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
-        Ok(o) => Ok(o),
-    }
+    common::run_tool(cmd, TOOL_TIMEOUT)
 }
 
 /// Runs a command without stdin, killing it after `timeout`.
 fn run(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
     common::run_with(cmd, None, timeout)
-}
-
-fn command_text(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
 }
 
 /// First line of `tool --version`; used in fingerprints.
@@ -584,7 +570,10 @@ fn compare_runs(rec: &mut Recorder, step: &str, reference: &Output, actual: &Out
         problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
     }
     if actual.stdout != reference.stdout {
-        problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout)));
+        problems.push(format!(
+            "stdout differs, {}",
+            first_difference(&reference.stdout, &actual.stdout, ("native", "lowered"))
+        ));
     }
     if problems.is_empty() {
         return true;
@@ -593,50 +582,4 @@ fn compare_runs(rec: &mut Recorder, step: &str, reference: &Output, actual: &Out
     let err = if err.is_empty() { String::new() } else { format!("\n  stderr of {}:\n{err}", a.display()) };
     rec.add(step, format!("{} vs {}\n  {}{err}", a.display(), r.display(), problems.join("\n  ")));
     false
-}
-
-/// The lines of an IR file with their comments removed (`;` outside of
-/// quotes; LLVM strings escape `"` as `\22`), with their 0-based numbers.
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(n, line)| {
-        let mut quoted = false;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'"' => quoted = !quoted,
-                b';' if !quoted => return (n, &line[..i]),
-                _ => {}
-            }
-        }
-        (n, line)
-    })
-}
-
-/// Describes where two outputs first differ (line number and lines).
-fn first_difference(expected: &[u8], actual: &[u8]) -> String {
-    let exp = String::from_utf8_lossy(expected);
-    let act = String::from_utf8_lossy(actual);
-    let mut e_lines = exp.split_inclusive('\n');
-    let mut a_lines = act.split_inclusive('\n');
-    let mut line = 1;
-    loop {
-        match (e_lines.next(), a_lines.next()) {
-            (None, None) => {
-                return format!("in bytes but not lines (lengths {} vs {})", expected.len(), actual.len());
-            }
-            (e, a) if e == a => line += 1,
-            (e, a) => {
-                let show = |l: Option<&str>| match l {
-                    Some(l) => format!("{:?}", l.chars().take(200).collect::<String>()),
-                    None => "<end of output>".to_string(),
-                };
-                return format!(
-                    "first at line {line} (native {} bytes, lowered {}):\n    native:  {}\n    lowered: {}",
-                    expected.len(),
-                    actual.len(),
-                    show(e),
-                    show(a)
-                );
-            }
-        }
-    }
 }

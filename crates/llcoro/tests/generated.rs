@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Output, excerpt, find_tool};
+use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
 
 /// The seeds of the generated programs (inclusive). 80 seeds x 4 configurations took 178 s on two
 /// shared cores (51 s for 30 seeds on a quieter machine); 64 leave room for a busier one.
@@ -80,56 +80,9 @@ impl Check<'_> {
     }
 }
 
-fn command_text(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
-}
-
-/// Runs a tool that must succeed; the error describes the command and the result.
+/// Runs a tool that must succeed within the harness's timeout.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
-    let line = command_text(cmd);
-    match common::run_with(cmd, None, TOOL_TIMEOUT) {
-        Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
-        Ok(o) => Ok(o),
-    }
-}
-
-/// The lines of an IR file without their comments (`;` outside quotes).
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(n, line)| {
-        let mut quoted = false;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'"' => quoted = !quoted,
-                b';' if !quoted => return (n, &line[..i]),
-                _ => {}
-            }
-        }
-        (n, line)
-    })
-}
-
-/// Where two outputs first differ.
-fn first_difference(expected: &[u8], actual: &[u8]) -> String {
-    let exp = String::from_utf8_lossy(expected);
-    let act = String::from_utf8_lossy(actual);
-    let (mut e, mut a) = (exp.lines(), act.lines());
-    let mut line = 1;
-    loop {
-        match (e.next(), a.next()) {
-            (None, None) => return format!("in bytes (lengths {} vs {})", expected.len(), actual.len()),
-            (x, y) if x == y => line += 1,
-            (x, y) => {
-                let show = |l: Option<&str>| l.map_or("<end of output>".to_string(), |l| format!("{l:?}"));
-                return format!("first at line {line}: native {}, lowered {}", show(x), show(y));
-            }
-        }
-    }
+    common::run_tool(cmd, TOOL_TIMEOUT)
 }
 
 fn seeds() -> Vec<u64> {
@@ -214,7 +167,10 @@ fn run_check(check: &Check, root: &Path) -> Result<(), (String, String)> {
         problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
     }
     if actual.stdout != reference.stdout {
-        problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout)));
+        problems.push(format!(
+            "stdout differs, {}",
+            first_difference(&reference.stdout, &actual.stdout, ("native", "lowered"))
+        ));
     }
     if !problems.is_empty() {
         let err = excerpt(&actual.stderr);

@@ -52,7 +52,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Output, excerpt, find_tool};
+use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
 
 const CLANG_VERSIONS: [u32; 2] = [19, 22];
 const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
@@ -157,57 +157,9 @@ impl Recorder {
     }
 }
 
-fn command_text(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
-}
-
-/// Runs a tool that must succeed; the error names the command and shows its result.
+/// Runs a tool that must succeed within the harness's timeout.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
-    let line = command_text(cmd);
-    match common::run_with(cmd, None, TOOL_TIMEOUT) {
-        Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
-        Ok(o) => Ok(o),
-    }
-}
-
-/// The lines of an IR file with comments removed (`;` outside quotes), with 0-based numbers.
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(n, line)| {
-        let mut quoted = false;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'"' => quoted = !quoted,
-                b';' if !quoted => return (n, &line[..i]),
-                _ => {}
-            }
-        }
-        (n, line)
-    })
-}
-
-/// Where two outputs first differ.
-fn first_difference(expected: &[u8], actual: &[u8]) -> String {
-    let exp = String::from_utf8_lossy(expected);
-    let act = String::from_utf8_lossy(actual);
-    let (mut e_lines, mut a_lines) = (exp.split_inclusive('\n'), act.split_inclusive('\n'));
-    let show = |l: Option<&str>| match l {
-        Some(l) => format!("{:?}", l.chars().take(200).collect::<String>()),
-        None => "<end of output>".to_string(),
-    };
-    for line in 1.. {
-        match (e_lines.next(), a_lines.next()) {
-            (None, None) => break,
-            (e, a) if e == a => {}
-            (e, a) => return format!("first at line {line}:\n    expected: {}\n    actual:   {}", show(e), show(a)),
-        }
-    }
-    format!("in bytes only (lengths {} vs {})", expected.len(), actual.len())
+    common::run_tool(cmd, TOOL_TIMEOUT)
 }
 
 /// Requires `actual` to have stdout `stdout` and exit status `status` (described as `what`).
@@ -217,7 +169,10 @@ fn compare(rec: &mut Recorder, step: &str, actual: &Output, what: &str, stdout: 
         problems.push(format!("exit status: {} vs {what} {status}", actual.status_text()));
     }
     if actual.stdout != stdout {
-        problems.push(format!("stdout differs from {what}, {}", first_difference(stdout, &actual.stdout)));
+        problems.push(format!(
+            "stdout differs from {what}, {}",
+            first_difference(stdout, &actual.stdout, ("expected", "actual"))
+        ));
     }
     if problems.is_empty() {
         return true;

@@ -37,7 +37,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Output, excerpt, find_tool};
+use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
 
 const VERSIONS: [u32; 3] = [14, 19, 22];
 const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
@@ -140,56 +140,9 @@ impl Results {
 // Processes
 // ---------------------------------------------------------------------------
 
-fn command_text(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
-}
-
-/// Runs a tool that must succeed.
+/// Runs a tool that must succeed within the harness's timeout.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
-    let line = command_text(cmd);
-    match common::run_with(cmd, None, TOOL_TIMEOUT) {
-        Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
-        Ok(o) => Ok(o),
-    }
-}
-
-/// The lines of an IR file without their comments (`;` outside quotes), numbered from 0.
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(n, line)| {
-        let mut quoted = false;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'"' => quoted = !quoted,
-                b';' if !quoted => return (n, &line[..i]),
-                _ => {}
-            }
-        }
-        (n, line)
-    })
-}
-
-/// Where two outputs first differ.
-fn first_difference(expected: &[u8], actual: &[u8]) -> String {
-    let exp = String::from_utf8_lossy(expected);
-    let act = String::from_utf8_lossy(actual);
-    let (mut e_lines, mut a_lines) = (exp.split_inclusive('\n'), act.split_inclusive('\n'));
-    let mut line = 1;
-    loop {
-        match (e_lines.next(), a_lines.next()) {
-            (None, None) => return format!("in bytes only (lengths {} vs {})", expected.len(), actual.len()),
-            (e, a) if e == a => line += 1,
-            (e, a) => {
-                let show = |l: Option<&str>| l.map_or("<end of output>".to_string(), |l| format!("{l:?}"));
-                return format!("first at line {line}:\n    expected: {}\n    actual:   {}", show(e), show(a));
-            }
-        }
-    }
+    common::run_tool(cmd, TOOL_TIMEOUT)
 }
 
 // ---------------------------------------------------------------------------
@@ -383,7 +336,10 @@ fn run_expect(rec: &mut Recorder, exe: &Path, expected: &[u8]) -> Option<Output>
         problems.push(format!("{} (expected exit status 0)", out.status_text()));
     }
     if out.stdout != expected {
-        problems.push(format!("stdout is not the expected output, {}", first_difference(expected, &out.stdout)));
+        problems.push(format!(
+            "stdout is not the expected output, {}",
+            first_difference(expected, &out.stdout, ("expected", "actual"))
+        ));
     }
     if !problems.is_empty() {
         let err = excerpt(&out.stderr);
@@ -523,7 +479,10 @@ fn run_job(p: &Program, tc: &Toolchain, work: &Path) -> Vec<Recorder> {
                 ));
             }
             if actual.stdout != reference.stdout {
-                problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout)));
+                problems.push(format!(
+                    "stdout differs, {}",
+                    first_difference(&reference.stdout, &actual.stdout, ("expected", "actual"))
+                ));
             }
             if !problems.is_empty() {
                 rec_llcoro.add(

@@ -56,7 +56,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Output;
+use common::{Output, code_lines, command_text};
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
@@ -146,21 +146,6 @@ fn cases(root: &Path, problems: &mut Vec<Failure>) -> Vec<Case> {
         }
     }
     cases
-}
-
-/// The lines of an IR file without their comments (`;` outside quotes), numbered from 0.
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().map(|(n, line)| {
-        let mut quoted = false;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'"' => quoted = !quoted,
-                b';' if !quoted => return (n, &line[..i]),
-                _ => {}
-            }
-        }
-        (n, line)
-    })
 }
 
 /// `line` with quoted strings blanked out.
@@ -274,23 +259,9 @@ fn param_list_end(line: &str) -> Option<usize> {
     None
 }
 
-fn command_text(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
-}
-
-/// Runs a tool that must succeed.
+/// Runs a tool that must succeed within the harness's timeout.
 fn run_tool(cmd: &mut Command) -> Result<Output, String> {
-    let line = command_text(cmd);
-    match common::run_with(cmd, None, TOOL_TIMEOUT) {
-        Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
-        Ok(o) => Ok(o),
-    }
+    common::run_tool(cmd, TOOL_TIMEOUT)
 }
 
 fn run_program(lli: &str, file: &Path) -> Result<Output, String> {

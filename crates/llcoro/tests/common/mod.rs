@@ -175,3 +175,70 @@ pub fn run_ok(cmd: &mut Command) -> Output {
     assert!(out.success(), "{:?}: {}", cmd, out.describe());
     out
 }
+
+/// A command as one line of text, for failure reports.
+pub fn command_text(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+/// Runs a tool that must succeed within `timeout`; the error names the command and the result.
+pub fn run_tool(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
+    let line = command_text(cmd);
+    match run_with(cmd, None, timeout) {
+        Err(e) => Err(format!("{line}\n  {e}")),
+        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
+        Ok(o) => Ok(o),
+    }
+}
+
+/// The lines of an IR file with their comments removed (`;` outside of quotes; LLVM strings escape
+/// `"` as `\22`), with their 0-based numbers.
+pub fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(n, line)| {
+        let mut quoted = false;
+        for (i, b) in line.bytes().enumerate() {
+            match b {
+                b'"' => quoted = !quoted,
+                b';' if !quoted => return (n, &line[..i]),
+                _ => {}
+            }
+        }
+        (n, line)
+    })
+}
+
+/// Where two outputs first differ: the line number and both lines, labelled `names`.
+pub fn first_difference(expected: &[u8], actual: &[u8], names: (&str, &str)) -> String {
+    let exp = String::from_utf8_lossy(expected);
+    let act = String::from_utf8_lossy(actual);
+    let (mut e_lines, mut a_lines) = (exp.split_inclusive('\n'), act.split_inclusive('\n'));
+    let show = |l: Option<&str>| match l {
+        Some(l) => format!("{:?}", l.chars().take(200).collect::<String>()),
+        None => "<end of output>".to_string(),
+    };
+    for line in 1.. {
+        match (e_lines.next(), a_lines.next()) {
+            (None, None) => break,
+            (e, a) if e == a => {}
+            (e, a) => {
+                return format!(
+                    "first at line {line} ({} {} bytes, {} {}):\n    {}: {}\n    {}: {}",
+                    names.0,
+                    expected.len(),
+                    names.1,
+                    actual.len(),
+                    names.0,
+                    show(e),
+                    names.1,
+                    show(a)
+                );
+            }
+        }
+    }
+    format!("in bytes only (lengths {} vs {})", expected.len(), actual.len())
+}
