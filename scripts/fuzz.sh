@@ -5,7 +5,7 @@
 #
 # For each seed START .. START+COUNT-1 (defaults 100 and 1) and each configuration in CONFIGS, the
 # program `tests/gen/gen.py SEED` is built natively and through llcoro (presplit IR with
-# -disable-llvm-passes, which must contain `presplitcoroutine`; `llcoro`; no `llvm.coro.` left
+# -disable-llvm-passes, which must contain `presplitcoroutine` (LLVM 14: `"coroutine.presplit"`); `llcoro`; no `llvm.coro.` left
 # outside comments; `opt-N -passes=verify`; clang++-N on the lowered IR) and both binaries are run:
 # stdout and exit status must be identical, and the native run must exit 0 with a final checksum line.
 # Every failing (seed, configuration) is reported and the run goes on; the program, its IR and the
@@ -105,7 +105,8 @@ if [ "${1:-}" = "--one" ]; then
       2>"$work/$c.ll.err"; then
       fail "$c" "presplit-IR" "$work/$c.ll.err"; continue
     fi
-    if ! sed 's/;.*//' "$work/$c.ll" | grep -q presplitcoroutine; then
+    # LLVM 14 spells the attribute "coroutine.presplit".
+    if ! sed 's/;.*//' "$work/$c.ll" | grep -qE 'presplitcoroutine|"coroutine\.presplit"'; then
       fail "$c" "no-presplitcoroutine"; continue
     fi
     # shellcheck disable=SC2086 # LLCORO_ARGS is a list of options
@@ -121,7 +122,7 @@ if [ "${1:-}" = "--one" ]; then
       fail "$c" "llcoro-panicked" "$work/$c.llcoro.err"; continue
     fi
     # Strip comments (a `;` outside quotes) before looking for leftovers.
-    if sed -E ':a; s/^(([^";]|"[^"]*")*);.*$/\1/' "$work/$c.low.ll" | grep -qE 'llvm\.coro\.|presplitcoroutine'; then
+    if sed -E ':a; s/^(([^";]|"[^"]*")*);.*$/\1/' "$work/$c.low.ll" | grep -qE 'llvm\.coro\.|presplitcoroutine|"coroutine\.presplit"'; then
       fail "$c" "coro-left-after-lowering"; continue
     fi
     if ! "opt-$v" -passes=verify -disable-output "$work/$c.low.ll" 2>"$work/$c.verify.err"; then
