@@ -300,6 +300,20 @@ fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: u64,
     true
 }
 
+/// In a typed-pointer debug record, the type spelled before operand `k` (`metadata %T* %x`) becomes
+/// `ty`, for the new operand it is given.
+pub fn retype_metadata_operand(f: &mut Function, u: Inst, k: usize, ty: &str, src: &str) {
+    let tmpl = &f.insts[u].tmpl;
+    let Some(at) = tmpl.iter().position(|p| matches!(p, llir::ir::Piece::Arg(x) if *x as usize == k)) else {
+        return;
+    };
+    let Some(llir::ir::Piece::Text(t)) = at.checked_sub(1).and_then(|i| tmpl.get(i)) else { return };
+    let text = t.get(src);
+    let Some(p) = text.rfind("metadata ") else { return };
+    let new = format!("{}{ty} ", &text[..p + "metadata ".len()]);
+    f.insts[u].tmpl[at - 1] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+}
+
 impl Field {
     fn new(kind: FieldKind, ty: Type, size: u64, align: u64) -> Field {
         Field { kind, ty, offset: 0, size, align, live_across: Vec::new(), var: None, ir_name: None }
@@ -790,11 +804,14 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             if is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id) {
                 continue;
             }
-            // (Typed-pointer records spell the operand's type, so they are dropped instead.)
-            if f.insts[u].is_debug() && !before_begin(f, u) && !env.typed {
+            if f.insts[u].is_debug() && !before_begin(f, u) {
                 // The variable now lives in the frame: describe it as frame + offset, so debuggers
                 // find it in every split function (the frame pointer is each part's parameter).
                 if point_into_frame(f, u, k, frame_val, off, src) {
+                    if env.typed {
+                        let fty = types.display(f.values[frame_val].ty);
+                        retype_metadata_operand(f, u, k, &fty, src);
+                    }
                     frame.declares.push(u);
                     continue;
                 }

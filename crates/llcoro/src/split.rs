@@ -440,12 +440,22 @@ fn make_part(
         if maps.insts[d].is_some() || f.insts[d].block.is_none() {
             continue;
         }
-        if f.insts[d].args.len() != 1 {
-            continue;
-        }
+        // A record (`#dbg_declare`) has the frame as its one operand; a call (`llvm.dbg.declare`,
+        // LLVM 18 and older) has its callee too, a constant made again in this function.
         let mut data = f.insts[d].clone();
-        for a in data.args.iter_mut() {
-            *a = vmap[*a].unwrap_or(hdl);
+        let mut ok = true;
+        for (k, a) in data.args.iter_mut().enumerate() {
+            *a = if k == 0 {
+                vmap[*a].unwrap_or(hdl)
+            } else if let Some(text) = f.const_text(*a, src) {
+                g.const_value(f.values[*a].ty, text)
+            } else {
+                ok = false;
+                *a
+            };
+        }
+        if !ok {
+            continue;
         }
         let ni = g.create_inst(types, data);
         let pos = g.blocks[entry].insts.len();
@@ -601,7 +611,7 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
     let uses: Vec<Inst> = g
         .inst_iter()
         .map(|(_, i)| i)
-        .filter(|&i| g.insts[i].is_debug() && g.insts[i].args.as_slice() == [hdl])
+        .filter(|&i| g.insts[i].is_debug() && g.insts[i].args.first() == Some(&hdl))
         .collect();
     if uses.is_empty() {
         return;
@@ -618,8 +628,12 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
     let st = Builder::new(g, types).store(hdl, slot, frame.ptr_size);
     g.insert_inst_at(entry, 0, slot_inst);
     g.insert_inst_at(entry, 1, st);
+    let slot_text = types.display(slot_ty);
     for u in uses {
         g.insts[u].args[0] = slot;
+        if typed {
+            crate::frame::retype_metadata_operand(g, u, 0, &slot_text, src);
+        }
         for p in g.insts[u].tmpl.iter_mut() {
             if let Piece::Text(tx) = p {
                 let text = tx.get(src);

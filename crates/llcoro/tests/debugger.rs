@@ -70,7 +70,7 @@ fn check(case: &Case) {
         }
     }
 
-    for v in ["19", "22"] {
+    for v in ["14", "19", "22"] {
         let clang = format!("clang++-{v}");
         if !common::require(&[clang.as_str(), "gdb"], &format!("{} with clang {v}", case.src)) {
             continue;
