@@ -266,10 +266,10 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
 }
 
 /// Symmetric transfer before LLVM 19: `coro.resume(h)` right before a suspend (clang 14 to 18 emit it
-/// after an `await_suspend` that returns a handle). It becomes the suspend's transfer, so the parts
+/// after an `await_suspend` that returns a handle), or the `coro.subfn.addr` call it becomes. It becomes the suspend's transfer, so the parts
 /// resume `h` by a tail call and the chain of resumptions does not grow the stack, as LLVM's parts
-/// do. Only lifetime markers, debug records and casts may stand between, and `h` is made in the
-/// suspend's block, so every part that has the suspend has `h`.
+/// do. Only lifetime markers, debug records, casts and `coro.save` may stand between, and `h` is a
+/// constant or made in the suspend's block, so every part that has the suspend has `h`.
 fn resume_before_suspend(f: &mut Function, shape: &mut Shape, src: &str) {
     for s in shape.suspends.iter_mut().filter(|s| s.transfer.is_none()) {
         let Some(b) = f.insts[s.call].block else { continue };
@@ -281,12 +281,32 @@ fn resume_before_suspend(f: &mut Function, shape: &mut Shape, src: &str) {
                 || matches!(d.op, Opcode::BitCast | Opcode::AddrSpaceCast)
                 || intr_of(f, x, src) == Some(Intr::Save))
         });
-        let Some(r) = prev.filter(|&x| intr_of(f, x, src) == Some(Intr::Resume) && f.insts[x].op == Opcode::Call)
-        else {
-            continue;
-        };
+        let Some(r) = prev.filter(|&x| f.insts[x].op == Opcode::Call) else { continue };
         let Some(&h) = f.insts[r].call_args().first() else { continue };
-        if f.value_inst(h).and_then(|d| f.insts[d].block) != Some(b) {
+        // `coro.resume(h)`, or what CoroEarly makes of it: a fastcc call of `coro.subfn.addr(h, 0)`.
+        let resumes = match intr_of(f, r, src) {
+            Some(Intr::Resume) => true,
+            Some(_) => false,
+            None => {
+                let callee = f.insts[r].callee().and_then(|c| f.value_inst(c));
+                let callee = callee.map(|c| match f.insts[c].op {
+                    Opcode::BitCast => f.insts[c].args.first().and_then(|&v| f.value_inst(v)).unwrap_or(c),
+                    _ => c,
+                });
+                f.insts[r].call_args().len() == 1
+                    && callee.is_some_and(|c| {
+                        intr_of(f, c, src) == Some(Intr::SubfnAddr)
+                            && f.insts[c].call_args().first().is_some_and(|&x| {
+                                // Constants are a value per use: compare their spelling.
+                                x == h || (f.is_const(x) && f.const_text(x, src) == f.const_text(h, src))
+                            })
+                            && f.insts[c].call_args().get(1).and_then(|&k| f.const_int(k, src)) == Some(0)
+                    })
+                    && f.insts[r].tmpl.iter().any(|p| matches!(p, Piece::Text(t) if t.get(src).contains("fastcc")))
+            }
+        };
+        let here = f.is_const(h) || f.value_inst(h).and_then(|d| f.insts[d].block) == Some(b);
+        if !resumes || !here {
             continue;
         }
         f.remove_inst(r);
@@ -527,16 +547,12 @@ fn make_part(
     for s in &shape.suspends {
         let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { continue };
         let Some(blk) = g.insts[call].block else { continue };
-        let transfer = s.transfer.and_then(|h| vmap[h]);
+        let transfer = s.transfer.and_then(|h| match f.const_text(h, src) {
+            Some(text) => Some(g.const_value(f.values[h].ty, text)),
+            None => vmap[h],
+        });
         let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
-        let mut succs: Vec<Block> = g.successors(blk).to_vec();
-        succs.sort_unstable();
-        succs.dedup();
-        for succ in succs.into_iter().filter(|&x| Some(x) != keep) {
-            while g.phis(succ).iter().any(|&p| g.insts[p].blocks.contains(&blk)) {
-                g.remove_phi_incoming(succ, blk);
-            }
-        }
+        detach_successors(&mut g, blk, keep);
         g.remove_inst(sw);
         g.remove_inst(call);
         let mut b = Builder::new(&mut g, types);
@@ -589,15 +605,24 @@ fn fold_constant_branches(g: &mut Function, types: &TypeTable, src: &str) {
             _ => None,
         };
         let Some(to) = taken else { continue };
-        let mut others: Vec<Block> = g.successors(b).iter().copied().filter(|&s| s != to).collect();
-        others.sort_unstable();
-        others.dedup();
-        for s in others {
-            g.remove_phi_incoming(s, b);
-        }
+        detach_successors(g, b, Some(to));
         g.remove_inst(t);
         let br = g.create_br(types, to);
         g.append_inst(b, br);
+    }
+}
+
+/// Before `b`'s terminator is replaced by one that only goes to `keep` (or nowhere): the phis of its
+/// other successors lose their entries for `b`. (Case edges to `keep` were split apart by
+/// `shape::normalize`, so `keep` has one entry for `b`.)
+fn detach_successors(g: &mut Function, b: Block, keep: Option<Block>) {
+    let mut succs: Vec<Block> = g.successors(b).iter().copied().filter(|&x| Some(x) != keep).collect();
+    succs.sort_unstable();
+    succs.dedup();
+    for succ in succs {
+        while g.phis(succ).iter().any(|&p| g.insts[p].blocks.contains(&b)) {
+            g.remove_phi_incoming(succ, b);
+        }
     }
 }
 
@@ -841,11 +866,7 @@ fn finish_ramp(
     for s in &shape.suspends {
         let (Some(blk), Some(sw)) = (f.insts[s.call].block, s.switch) else { continue };
         let default = f.insts[sw].blocks[0];
-        for succ in f.successors(blk).to_vec() {
-            if succ != default {
-                f.remove_phi_incoming(succ, blk);
-            }
-        }
+        detach_successors(&mut f, blk, Some(default));
         f.remove_inst(sw);
         f.remove_inst(s.call);
         let mut b = Builder::new(&mut f, types);
