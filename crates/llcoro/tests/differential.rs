@@ -61,7 +61,7 @@ use std::time::{Duration, Instant};
 
 /// The clang/LLVM major versions of the configurations.
 mod common;
-use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
+use common::{Output, code_lines, command_text, excerpt, find_tool};
 
 const CLANG_VERSIONS: [u32; 3] = [14, 19, 22];
 
@@ -565,16 +565,7 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
 
 /// Requires identical stdout and exit status; returns whether they are.
 fn compare_runs(rec: &mut Recorder, step: &str, reference: &Output, actual: &Output, r: &Path, a: &Path) -> bool {
-    let mut problems = Vec::new();
-    if actual.status != reference.status {
-        problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
-    }
-    if actual.stdout != reference.stdout {
-        problems.push(format!(
-            "stdout differs, {}",
-            first_difference(&reference.stdout, &actual.stdout, ("native", "lowered"))
-        ));
-    }
+    let problems = common::run_differences(reference, actual, ("native", "lowered"));
     if problems.is_empty() {
         return true;
     }

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
+use common::{Output, code_lines, command_text, excerpt, find_tool};
 
 /// The seeds of the generated programs (inclusive). 80 seeds x 4 configurations took 178 s on two
 /// shared cores (51 s for 30 seeds on a quieter machine); 64 leave room for a busier one.
@@ -162,16 +162,7 @@ fn run_check(check: &Check, root: &Path) -> Result<(), (String, String)> {
     }
     let actual =
         common::run_with(&mut Command::new(&lowered), None, RUN_TIMEOUT).or_else(|e| fail("lowered run", e))?;
-    let mut problems = Vec::new();
-    if actual.status != reference.status {
-        problems.push(format!("exit status differs: {} vs native {}", actual.status_text(), reference.status_text()));
-    }
-    if actual.stdout != reference.stdout {
-        problems.push(format!(
-            "stdout differs, {}",
-            first_difference(&reference.stdout, &actual.stdout, ("native", "lowered"))
-        ));
-    }
+    let problems = common::run_differences(&reference, &actual, ("native", "lowered"));
     if !problems.is_empty() {
         let err = excerpt(&actual.stderr);
         let err = if err.is_empty() { String::new() } else { format!("\n  stderr of the lowered run:\n{err}") };

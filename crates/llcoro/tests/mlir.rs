@@ -470,20 +470,7 @@ fn run_job(p: &Program, tc: &Toolchain, work: &Path) -> Vec<Recorder> {
         }
         let Some(actual) = run_expect(rec_llcoro, &exe_low, &expected) else { continue };
         if let Some(reference) = reference {
-            let mut problems = Vec::new();
-            if actual.status != reference.status {
-                problems.push(format!(
-                    "exit status differs: {} vs LLVM's {}",
-                    actual.status_text(),
-                    reference.status_text()
-                ));
-            }
-            if actual.stdout != reference.stdout {
-                problems.push(format!(
-                    "stdout differs, {}",
-                    first_difference(&reference.stdout, &actual.stdout, ("expected", "actual"))
-                ));
-            }
+            let problems = common::run_differences(&reference, &actual, ("LLVM's", "llcoro's"));
             if !problems.is_empty() {
                 rec_llcoro.add(
                     "llcoro run vs LLVM run",

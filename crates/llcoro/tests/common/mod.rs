@@ -242,3 +242,22 @@ pub fn first_difference(expected: &[u8], actual: &[u8], names: (&str, &str)) -> 
     }
     format!("in bytes only (lengths {} vs {})", expected.len(), actual.len())
 }
+
+/// How run `actual` differs from run `reference` (exit status, then stdout), one line each; empty when
+/// they agree. `names` label the two runs.
+pub fn run_differences(reference: &Output, actual: &Output, names: (&str, &str)) -> Vec<String> {
+    let mut problems = Vec::new();
+    if actual.status != reference.status {
+        problems.push(format!(
+            "exit status differs: {} {} vs {} {}",
+            names.1,
+            actual.status_text(),
+            names.0,
+            reference.status_text()
+        ));
+    }
+    if actual.stdout != reference.stdout {
+        problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout, names)));
+    }
+    problems
+}
