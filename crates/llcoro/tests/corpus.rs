@@ -117,20 +117,9 @@ fn worker_count() -> usize {
     thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 4)
 }
 
-/// Runs `f` over all items on a small pool of threads.
+/// Runs `f` over all items on the harness's workers.
 fn parallel_for_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
-    let next = AtomicUsize::new(0);
-    thread::scope(|s| {
-        for _ in 0..worker_count().min(items.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    f(item);
-                }
-            });
-        }
-    });
+    common::parallel_map(items, worker_count(), f);
 }
 
 // ---------------------------------------------------------------------------

@@ -56,12 +56,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// The clang/LLVM major versions of the configurations.
 mod common;
-use common::{Output, code_lines, command_text, excerpt, find_tool};
+use common::{Failure, Output, Recorder, code_lines, command_text, excerpt, find_tool};
 
 const CLANG_VERSIONS: [u32; 3] = [14, 19, 22];
 
@@ -100,41 +99,9 @@ const PRESPLIT: &str = "presplitcoroutine";
 /// LLVM 14's spelling of the same attribute.
 const PRESPLIT_14: &str = "\"coroutine.presplit\"";
 
-const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
-
 // ---------------------------------------------------------------------------
 // Failure collection
 // ---------------------------------------------------------------------------
-
-#[derive(Debug)]
-struct Failure {
-    program: String,
-    config: String,
-    step: String,
-    detail: String,
-}
-
-/// The failures of one check.
-struct Recorder<'a> {
-    program: &'a str,
-    config: &'a str,
-    failures: Vec<Failure>,
-}
-
-impl Recorder<'_> {
-    fn add(&mut self, step: impl Into<String>, detail: impl Into<String>) {
-        self.failures.push(Failure {
-            program: self.program.to_string(),
-            config: self.config.to_string(),
-            step: step.into(),
-            detail: detail.into(),
-        });
-    }
-    /// Records the error of `r`, if any; returns the success value.
-    fn ok<T>(&mut self, step: &str, r: Result<T, String>) -> Option<T> {
-        r.map_err(|e| self.add(step, e)).ok()
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Process helpers
@@ -171,20 +138,9 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Runs `f` over all items on `WORKERS` threads, in order of the items.
+/// Runs `f` over all items on the harness's workers.
 fn parallel_for_each<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
-    let next = AtomicUsize::new(0);
-    thread::scope(|s| {
-        for _ in 0..WORKERS.min(items.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    f(item);
-                }
-            });
-        }
-    });
+    common::parallel_map(items, WORKERS, f);
 }
 
 /// Checks that all named tools are on PATH. A missing tool is recorded as a
@@ -303,16 +259,8 @@ fn differential() {
     let rebuild = std::env::var_os("LLCORO_DIFF_REBUILD").is_some_and(|v| v != "0" && !v.is_empty());
     let failures: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
     let programs = programs();
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("differential");
-    fs::create_dir_all(&root).unwrap();
-    // Concurrent runs (e.g. two `cargo test`s) would overwrite each other's
-    // files: hold an exclusive lock on the scratch directory until the end.
-    let lock_path = root.join(".lock");
-    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
-    if lock.try_lock().is_err() {
-        println!("differential: waiting for another run to release {}", lock_path.display());
-        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
-    }
+    // Held to the end: a second run waits for this one.
+    let (root, _lock) = common::lock_scratch("differential");
 
     let mut toolchains = Vec::new();
     for n in CLANG_VERSIONS {
@@ -363,7 +311,7 @@ fn differential() {
     let outcomes: Mutex<Vec<(Kind, bool)>> = Mutex::new(Vec::new());
     parallel_for_each(&checks, |check| {
         let config = check.config();
-        let mut rec = Recorder { program: &check.program.name, config: &config, failures: Vec::new() };
+        let mut rec = Recorder::new(&check.program.name, &config);
         run_check(check, &ctx, &mut rec);
         outcomes.lock().unwrap().push((check.kind, rec.failures.is_empty()));
         failures.lock().unwrap().extend(rec.failures);
@@ -489,38 +437,15 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
 
     // 3. lowering
     let lowered_ir = file("low.ll");
-    let _ = fs::remove_file(&lowered_ir);
-    let mut cmd = Command::new(LLCORO);
-    cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
-    if check.kind == Kind::RunIndirectbr {
-        cmd.arg("--dispatch=indirectbr");
-    }
-    match run_tool(&mut cmd) {
+    let extra: &[&str] = if check.kind == Kind::RunIndirectbr { &["--dispatch=indirectbr"] } else { &[] };
+    let lowered_text = match common::run_llcoro(&presplit, &lowered_ir, extra, TOOL_TIMEOUT) {
+        Ok(t) => t,
         Err(e) => return rec.add("llcoro", e),
-        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {
-            return rec
-                .add("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&o.stderr)));
-        }
-        Ok(_) => {}
-    }
+    };
 
     // 4. nothing left to lower; the module verifies
-    let lowered_text = match fs::read_to_string(&lowered_ir) {
-        Ok(t) => t,
-        Err(e) => return rec.add("llcoro", format!("no output {}: {e}", lowered_ir.display())),
-    };
-    for needle in ["llvm.coro.", PRESPLIT, PRESPLIT_14] {
-        if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
-            rec.add(
-                "lowered everything",
-                format!(
-                    "{} still contains `{needle}`, first at line {}: {:?}",
-                    lowered_ir.display(),
-                    n + 1,
-                    line.chars().take(200).collect::<String>()
-                ),
-            );
-        }
+    for msg in common::leftovers(&lowered_text, &lowered_ir) {
+        rec.add("lowered everything", msg);
     }
     // Every program has a coroutine with a suspend to resume at: the option must have taken effect.
     if check.kind == Kind::RunIndirectbr && !code_lines(&lowered_text).any(|(_, l)| l.contains("indirectbr ptr ")) {

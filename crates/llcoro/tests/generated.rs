@@ -29,12 +29,9 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Output, code_lines, command_text, excerpt, find_tool};
+use common::{Output, code_lines, excerpt, find_tool};
 
 /// The seeds of the generated programs (inclusive). 80 seeds x 4 configurations took 178 s on two
 /// shared cores (51 s for 30 seeds on a quieter machine); 64 leave room for a busier one.
@@ -52,7 +49,6 @@ const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
 const RUN_TIMEOUT: Duration = Duration::from_secs(30);
 
 const PRESPLIT: &str = "presplitcoroutine";
-const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
 struct Failure {
     seed: String,
@@ -128,23 +124,9 @@ fn run_check(check: &Check, root: &Path) -> Result<(), (String, String)> {
     }
 
     let lowered_ir = file("low.ll");
-    let _ = fs::remove_file(&lowered_ir);
-    let mut cmd = Command::new(LLCORO);
-    cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
-    let out = run_tool(&mut cmd).or_else(|e| fail("llcoro", e))?;
-    if String::from_utf8_lossy(&out.stderr).contains("panicked") {
-        return fail("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&out.stderr)));
-    }
-    let lowered_text = fs::read_to_string(&lowered_ir)
-        .or_else(|e| fail("llcoro", format!("no output {}: {e}", lowered_ir.display())))?;
-    for needle in ["llvm.coro.", PRESPLIT] {
-        if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
-            let line: String = line.chars().take(200).collect();
-            return fail(
-                "lowered everything",
-                format!("{} still contains `{needle}`, first at line {}: {line:?}", lowered_ir.display(), n + 1),
-            );
-        }
+    let lowered_text = common::run_llcoro(&presplit, &lowered_ir, &[], TOOL_TIMEOUT).or_else(|e| fail("llcoro", e))?;
+    if let Some(msg) = common::leftovers(&lowered_text, &lowered_ir).into_iter().next() {
+        return fail("lowered everything", msg);
     }
     let mut cmd = Command::new(&tc.opt);
     cmd.args(["-passes=verify", "-disable-output"]).arg(&lowered_ir);
@@ -200,15 +182,8 @@ fn generated() {
         }
     }
 
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated");
-    fs::create_dir_all(&root).unwrap();
-    // Concurrent runs would overwrite each other's files.
-    let lock_path = root.join(".lock");
-    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
-    if lock.try_lock().is_err() {
-        println!("generated: waiting for another run to release {}", lock_path.display());
-        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
-    }
+    // Held to the end: a second run waits for this one.
+    let (root, _lock) = common::lock_scratch("generated");
 
     // Generate every program first (cheap), so that a generator failure is reported once per seed.
     let gen_py = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/gen/gen.py"));
@@ -240,29 +215,16 @@ fn generated() {
             }
         }
     }
-    let passed = AtomicUsize::new(0);
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
-    thread::scope(|s| {
-        for _ in 0..WORKERS.min(checks.len().max(1)) {
-            s.spawn(|| {
-                while let Some(check) = checks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    match run_check(check, &root) {
-                        Ok(()) => {
-                            passed.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Err((step, detail)) => found.lock().unwrap().push(Failure {
-                            seed: check.seed.to_string(),
-                            config: check.config(),
-                            step,
-                            detail,
-                        }),
-                    }
-                }
-            });
+    let outcomes = common::parallel_map(&checks, WORKERS, |check| run_check(check, &root));
+    let mut passed = 0;
+    for (check, outcome) in checks.iter().zip(outcomes) {
+        match outcome {
+            Ok(()) => passed += 1,
+            Err((step, detail)) => {
+                failures.push(Failure { seed: check.seed.to_string(), config: check.config(), step, detail })
+            }
         }
-    });
-    failures.extend(found.into_inner().unwrap());
+    }
     failures.sort_by(|a, b| (a.seed.parse::<u64>().ok(), &a.config).cmp(&(b.seed.parse::<u64>().ok(), &b.config)));
     for f in &failures {
         eprintln!("FAIL seed {} [{}] {}\n  {}\n", f.seed, f.config, f.step, f.detail);
@@ -273,7 +235,6 @@ fn generated() {
             root.display()
         );
     }
-    let passed = passed.into_inner();
     let failed = failures.len();
     println!(
         "generated: {} seeds x {} configurations in {:.1}s with {WORKERS} workers",

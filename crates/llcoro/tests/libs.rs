@@ -46,13 +46,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Output, code_lines, command_text, excerpt, find_tool, first_difference};
+use common::{Failure, Output, Recorder, code_lines, command_text, excerpt, find_tool, first_difference};
 
 const CLANG_VERSIONS: [u32; 2] = [19, 22];
 const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
@@ -72,7 +69,6 @@ const WORKERS: usize = 2;
 
 const PRESPLIT: &str = "presplitcoroutine";
 const OUTSIDE_FRAME: &str = "!coro.outside.frame";
-const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
 /// What a program needs beyond the standard library, and what its presplit IR must show.
 struct Spec {
@@ -104,13 +100,6 @@ const SPECS: [Spec; 5] = [
     },
 ];
 
-struct Failure {
-    program: String,
-    config: String,
-    step: String,
-    detail: String,
-}
-
 struct Program {
     spec: &'static Spec,
     source: PathBuf,
@@ -132,28 +121,6 @@ struct Check<'a> {
 impl Check<'_> {
     fn config(&self) -> String {
         format!("clang-{}-{}", self.tc.version, self.opt_level)
-    }
-}
-
-/// The failures of one check.
-struct Recorder {
-    program: String,
-    config: String,
-    failures: Vec<Failure>,
-}
-
-impl Recorder {
-    fn add(&mut self, step: &str, detail: impl Into<String>) {
-        self.failures.push(Failure {
-            program: self.program.clone(),
-            config: self.config.clone(),
-            step: step.to_string(),
-            detail: detail.into(),
-        });
-    }
-
-    fn ok<T>(&mut self, step: &str, r: Result<T, String>) -> Option<T> {
-        r.map_err(|e| self.add(step, e)).ok()
     }
 }
 
@@ -240,14 +207,8 @@ fn libs() {
         })
     };
 
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libs");
-    fs::create_dir_all(&root).unwrap();
-    let lock_path = root.join(".lock");
-    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
-    if lock.try_lock().is_err() {
-        println!("libs: waiting for another run to release {}", lock_path.display());
-        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
-    }
+    // Held to the end: a second run waits for this one.
+    let (root, _lock) = common::lock_scratch("libs");
 
     let mut toolchains = Vec::new();
     for n in CLANG_VERSIONS {
@@ -299,26 +260,12 @@ fn libs() {
     // The asio -O2 checks take longest: queue them first so that the workers finish together.
     checks.sort_by_key(|c| (!c.program.spec.asio, c.opt_level != "O2"));
 
-    let results: Mutex<Vec<(Recorder, Duration)>> = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    thread::scope(|s| {
-        for _ in 0..WORKERS.min(checks.len()) {
-            s.spawn(|| {
-                while let Some(check) = checks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let t = Instant::now();
-                    let mut rec = Recorder {
-                        program: check.program.spec.name.to_string(),
-                        config: check.config(),
-                        failures: vec![],
-                    };
-                    run_check(check, &root, &mut rec);
-                    results.lock().unwrap().push((rec, t.elapsed()));
-                }
-            });
-        }
+    let mut results = common::parallel_map(&checks, WORKERS, |check| {
+        let t = Instant::now();
+        let mut rec = Recorder::new(check.program.spec.name, &check.config());
+        run_check(check, &root, &mut rec);
+        (rec, t.elapsed())
     });
-
-    let mut results = results.into_inner().unwrap();
     results.sort_by(|(a, _), (b, _)| (&a.program, &a.config).cmp(&(&b.program, &b.config)));
     let mut passed = 0;
     let mut failed = failures.len();
@@ -397,31 +344,14 @@ fn run_check(check: &Check, root: &Path, rec: &mut Recorder) {
 
     // 3. lowering
     let lowered_ir = file("low.ll");
-    let _ = fs::remove_file(&lowered_ir);
-    let mut cmd = Command::new(LLCORO);
-    cmd.arg(&presplit).arg("-o").arg(&lowered_ir);
-    match run_tool(&mut cmd) {
+    let lowered_text = match common::run_llcoro(&presplit, &lowered_ir, &[], TOOL_TIMEOUT) {
+        Ok(t) => t,
         Err(e) => return rec.add("llcoro", e),
-        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {
-            return rec
-                .add("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&o.stderr)));
-        }
-        Ok(_) => {}
-    }
+    };
 
     // 4. nothing left to lower; the module verifies without warnings
-    let lowered_text = match fs::read_to_string(&lowered_ir) {
-        Ok(t) => t,
-        Err(e) => return rec.add("llcoro", format!("no output {}: {e}", lowered_ir.display())),
-    };
-    for needle in ["llvm.coro.", PRESPLIT] {
-        if let Some((n, line)) = code_lines(&lowered_text).find(|(_, l)| l.contains(needle)) {
-            let line: String = line.chars().take(200).collect();
-            rec.add(
-                "lowered everything",
-                format!("{} still contains `{needle}`, first at line {}: {line:?}", lowered_ir.display(), n + 1),
-            );
-        }
+    for msg in common::leftovers(&lowered_text, &lowered_ir) {
+        rec.add("lowered everything", msg);
     }
     let mut cmd = Command::new(&tc.opt);
     cmd.args(["-passes=verify", "-disable-output"]).arg(&lowered_ir);

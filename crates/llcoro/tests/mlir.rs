@@ -31,9 +31,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -48,8 +45,6 @@ const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 /// Worker threads.
 const WORKERS: usize = 2;
-
-const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
 /// The directive of MLIR 14 programs whose entry point `@entry` is made a coroutine.
 const ENTRY_COROUTINE: &str = "// llcoro-mlir: entry-coroutine";
@@ -351,36 +346,17 @@ fn run_expect(rec: &mut Recorder, exe: &Path, expected: &[u8]) -> Option<Output>
 
 /// The `llcoro` check's steps up to the lowered IR: lowering, nothing left, verification.
 fn lower(tc: &Toolchain, ll: &Path, low: &Path, rec: &mut Recorder) -> bool {
-    let _ = fs::remove_file(low);
-    let mut cmd = Command::new(LLCORO);
-    cmd.arg(ll).arg("-o").arg(low);
-    match run_tool(&mut cmd) {
+    let text = match common::run_llcoro(ll, low, &[], TOOL_TIMEOUT) {
+        Ok(t) => t,
         Err(e) => {
             rec.add("llcoro", e);
             return false;
         }
-        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {
-            rec.add("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&o.stderr)));
-            return false;
-        }
-        Ok(_) => {}
-    }
-    let text = match fs::read_to_string(low) {
-        Ok(t) => t,
-        Err(e) => {
-            rec.add("llcoro", format!("no output {}: {e}", low.display()));
-            return false;
-        }
     };
     let mut ok = true;
-    for needle in ["llvm.coro.", "presplitcoroutine", "coroutine.presplit"] {
-        if let Some((n, line)) = code_lines(&text).find(|(_, l)| l.contains(needle)) {
-            rec.add(
-                "lowered everything",
-                format!("{} still contains `{needle}`, first at line {}: {:?}", low.display(), n + 1, line.trim()),
-            );
-            ok = false;
-        }
+    for msg in common::leftovers(&text, low) {
+        rec.add("lowered everything", msg);
+        ok = false;
     }
     let mut cmd = Command::new(&tc.opt);
     cmd.args(["-passes=verify", "-disable-output"]).arg(low);
@@ -492,15 +468,8 @@ fn mlir_async() {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/mlir"));
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let programs = programs(&dir);
-    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mlir");
-    fs::create_dir_all(&work).unwrap();
-    // Concurrent runs would overwrite each other's files.
-    let lock_path = work.join(".lock");
-    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
-    if lock.try_lock().is_err() {
-        println!("mlir: waiting for another run to release {}", lock_path.display());
-        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
-    }
+    // Held to the end: a second run waits for this one.
+    let (work, _lock) = common::lock_scratch("mlir");
 
     let mut results = Results::default();
     let toolchains: Vec<Toolchain> =
@@ -508,19 +477,8 @@ fn mlir_async() {
     let jobs: Vec<(&Program, &Toolchain)> =
         toolchains.iter().flat_map(|tc| programs.iter().map(move |p| (p, tc))).collect();
 
-    let done: Mutex<Vec<Recorder>> = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    thread::scope(|s| {
-        for _ in 0..WORKERS.min(jobs.len().max(1)) {
-            s.spawn(|| {
-                while let Some((p, tc)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let recs = run_job(p, tc, &work);
-                    done.lock().unwrap().extend(recs);
-                }
-            });
-        }
-    });
-    let mut done = done.into_inner().unwrap();
+    let mut done: Vec<Recorder> =
+        common::parallel_map(&jobs, WORKERS, |(p, tc)| run_job(p, tc, &work)).into_iter().flatten().collect();
     done.sort_by(|a, b| a.check.cmp(&b.check));
     for rec in done {
         results.record(rec);

@@ -51,14 +51,10 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{Output, code_lines, command_text};
 
-const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 const WORKERS: usize = 2;
@@ -371,40 +367,17 @@ fn check(case: &Case, version: u32, dir: &Path) -> Vec<Failure> {
 
     // 2. llcoro
     let lowered = file("out.ll");
-    let _ = fs::remove_file(&lowered);
-    let mut cmd = Command::new(LLCORO);
-    cmd.arg(&input).arg("-o").arg(&lowered);
-    match run_tool(&mut cmd) {
-        Err(e) => {
-            fail("llcoro", e);
-            return failures;
-        }
-        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("panicked") => {
-            fail("llcoro", format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), common::excerpt(&o.stderr)));
-            return failures;
-        }
-        Ok(_) => {}
-    }
-    let out_text = match fs::read_to_string(&lowered) {
+    let out_text = match common::run_llcoro(&input, &lowered, &[], TOOL_TIMEOUT) {
         Ok(t) => t,
         Err(e) => {
-            fail("llcoro", format!("no output {}: {e}", lowered.display()));
+            fail("llcoro", e);
             return failures;
         }
     };
 
     // 3. nothing left to lower; typed stays typed
-    let mut needles = vec!["llvm.coro.", PRESPLIT];
-    if version == 14 {
-        needles.push(PRESPLIT_14);
-    }
-    for needle in needles {
-        if let Some((n, line)) = code_lines(&out_text).find(|(_, l)| l.contains(needle)) {
-            fail(
-                "lowered everything",
-                format!("{} still contains `{needle}`, first at line {}: {}", lowered.display(), n + 1, line.trim()),
-            );
-        }
+    for msg in common::leftovers(&out_text, &lowered) {
+        fail("lowered everything", msg);
     }
     if version == 14
         && let Some((n, line)) = code_lines(&out_text).find(|(_, l)| has_ptr_token(l))
@@ -503,19 +476,9 @@ fn shapes_and_seeds() {
         fs::create_dir_all(dir.join(sub)).unwrap();
     }
 
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(String, Vec<Failure>)>> = Mutex::new(Vec::new());
-    thread::scope(|s| {
-        for _ in 0..WORKERS {
-            s.spawn(|| {
-                while let Some((case, v, d)) = checks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let f = check(case, *v, d);
-                    results.lock().unwrap().push((format!("{} [LLVM {v}]", case.name), f));
-                }
-            });
-        }
+    let mut results = common::parallel_map(&checks, WORKERS, |(case, v, d)| {
+        (format!("{} [LLVM {v}]", case.name), check(case, *v, d))
     });
-    let mut results = results.into_inner().unwrap();
     results.sort_by(|a, b| a.0.cmp(&b.0));
 
     let mut report = String::new();

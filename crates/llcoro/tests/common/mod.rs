@@ -261,3 +261,104 @@ pub fn run_differences(reference: &Output, actual: &Output, names: (&str, &str))
     }
     problems
 }
+
+/// Runs `f` on every item on at most `workers` threads; the results come back in item order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], workers: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<(usize, R)>> = std::sync::Mutex::new(Vec::with_capacity(items.len()));
+    thread::scope(|s| {
+        for _ in 0..workers.clamp(1, items.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    done.lock().unwrap_or_else(|e| e.into_inner()).push((i, r));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The harness's scratch directory `$CARGO_TARGET_TMPDIR/name`, created, and an exclusive lock on it
+/// held as long as the returned file lives: concurrent runs (two `cargo test`s) would overwrite each
+/// other's files, so a second run waits.
+pub fn lock_scratch(name: &str) -> (PathBuf, fs::File) {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    fs::create_dir_all(&root).unwrap_or_else(|e| panic!("cannot create {}: {e}", root.display()));
+    let lock_path = root.join(".lock");
+    let lock = fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    if lock.try_lock().is_err() {
+        println!("{name}: waiting for another run to release {}", lock_path.display());
+        lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
+    }
+    (root, lock)
+}
+
+/// One failed step of one check: which program, in which configuration, and what went wrong.
+#[derive(Debug)]
+pub struct Failure {
+    pub program: String,
+    pub config: String,
+    pub step: String,
+    pub detail: String,
+}
+
+/// The failures of one check (a program in a configuration).
+pub struct Recorder {
+    pub program: String,
+    pub config: String,
+    pub failures: Vec<Failure>,
+}
+
+impl Recorder {
+    pub fn new(program: &str, config: &str) -> Recorder {
+        Recorder { program: program.to_string(), config: config.to_string(), failures: Vec::new() }
+    }
+
+    pub fn add(&mut self, step: impl Into<String>, detail: impl Into<String>) {
+        self.failures.push(Failure {
+            program: self.program.clone(),
+            config: self.config.clone(),
+            step: step.into(),
+            detail: detail.into(),
+        });
+    }
+
+    /// Records the error of `r`, if any; returns the success value.
+    pub fn ok<T>(&mut self, step: &str, r: Result<T, String>) -> Option<T> {
+        r.map_err(|e| self.add(step, e)).ok()
+    }
+}
+
+/// What lowering must leave nowhere outside comments: coroutine intrinsics and the presplit attribute
+/// (LLVM 14 spells it `"coroutine.presplit"`).
+pub const LEFTOVERS: [&str; 3] = ["llvm.coro.", "presplitcoroutine", "\"coroutine.presplit\""];
+
+/// Runs `llcoro INPUT -o OUTPUT EXTRA...` (the binary under test): it must succeed, not panic, and
+/// write OUTPUT, whose text is returned.
+pub fn run_llcoro(input: &Path, output: &Path, extra: &[&str], timeout: Duration) -> Result<String, String> {
+    let _ = fs::remove_file(output);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(input).arg("-o").arg(output).args(extra);
+    let out = run_tool(&mut cmd, timeout)?;
+    if String::from_utf8_lossy(&out.stderr).contains("panicked") {
+        return Err(format!("{}\n  exit 0 but panicked:\n{}", command_text(&cmd), excerpt(&out.stderr)));
+    }
+    fs::read_to_string(output).map_err(|e| format!("no output {}: {e}", output.display()))
+}
+
+/// One message per marker of `LEFTOVERS` that the lowered `text` (written to `path`) still holds.
+pub fn leftovers(text: &str, path: &Path) -> Vec<String> {
+    LEFTOVERS
+        .iter()
+        .filter_map(|needle| {
+            let (n, line) = code_lines(text).find(|(_, l)| l.contains(needle))?;
+            let line: String = line.trim().chars().take(200).collect();
+            Some(format!("{} still contains `{needle}`, first at line {}: {line:?}", path.display(), n + 1))
+        })
+        .collect()
+}
