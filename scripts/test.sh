@@ -4,6 +4,16 @@
 # LLVM tool fails the tests instead of skipping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Some sandboxes ship /dev/null as a regular file. Whatever is written to it is then read back by
+# every process that reads /dev/null, such as cargo's `rustc -` probe, which fails on the junk.
+# Put the character device back (root only; otherwise say so and go on).
+if [ ! -c /dev/null ]; then
+    if mknod -m 666 /dev/null.llcoro c 1 3 && mv -f /dev/null.llcoro /dev/null; then
+        echo "== /dev/null was a regular file; recreated it as the null device"
+    else
+        echo "warning: /dev/null is a regular file and could not be recreated; cargo may fail" >&2
+    fi
+fi
 scripts/install-test-tools.sh
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
