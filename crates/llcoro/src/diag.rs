@@ -5,6 +5,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
 use llir::Error;
+use llir::ir::{Block, Function, Inst};
+use llir::types::{TypeData, TypeTable};
 
 /// A finding about the input: an error that stops the run, or a warning that does not.
 #[derive(Clone, Debug)]
@@ -42,6 +44,44 @@ pub fn render(path: &str, src: &str, e: &Error, severity: Severity) -> String {
         Ok(s) => s,
         Err(_) => format!("{path}: {}: {}\n", e.code, e.message),
     }
+}
+
+/// A finding located at instruction `i` of `f` (or at `f` itself), its message prefixed with the
+/// function and block.
+pub fn finding_at(
+    sev: Severity,
+    code: &'static str,
+    f: &Function,
+    i: Option<Inst>,
+    msg: String,
+    help: &str,
+) -> Finding {
+    let span = i.map(|i| f.insts[i].span).unwrap_or(f.span);
+    let place = match i.and_then(|i| f.insts[i].block) {
+        Some(b) => format!("in {}, block {}: ", f.name, block_label(f, b)),
+        None => format!("in {}: ", f.name),
+    };
+    Finding { severity: sev, error: Error::new(code, span, format!("{place}{msg}")).label("here").help(help) }
+}
+
+pub fn block_label(f: &Function, b: Block) -> String {
+    match &f.blocks[b].name {
+        Some(n) if !llir::print::is_numbered(n) => format!("%{n}"),
+        _ => format!("%{}", llir::print::Slots::compute(f).block(b)),
+    }
+}
+
+pub fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
+    finding_at(Severity::Error, code, f, i, msg, help)
+}
+
+pub fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
+    finding_at(Severity::Warning, code, f, i, msg, help)
+}
+
+/// Types no memory can hold across a suspend (tokens), or that are not values at all.
+pub fn is_unspillable(types: &TypeTable, ty: llir::types::Type) -> bool {
+    matches!(types.get(ty), TypeData::Token | TypeData::Label | TypeData::Metadata | TypeData::Void)
 }
 
 #[cfg(test)]

@@ -4,16 +4,9 @@
 //! passes → `llir::print::Edits` → text. Every function printed from the IR is verified first, so a
 //! bug in a pass becomes an error message, never invalid IR on disk.
 
-pub mod allocas;
-pub mod debug;
+pub mod coro;
 pub mod diag;
-pub mod elide;
 pub mod frame;
-pub mod interference;
-pub mod intrinsics;
 pub mod lower;
 pub mod pipeline;
-pub mod provenance;
 pub mod report;
-pub mod shape;
-pub mod split;

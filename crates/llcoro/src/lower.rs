@@ -7,12 +7,12 @@
 //! table and numbers the metadata it creates in a range of its own, so threads share nothing
 //! mutable; results are merged in module order, so the output does not depend on scheduling.
 
-use crate::debug::MetaIndex;
+use crate::coro::debug::MetaIndex;
+use crate::coro::frame::{Dispatch, Env};
+use crate::coro::intrinsics::{self, Ctx, Intr};
+use crate::coro::shape;
+use crate::coro::split;
 use crate::diag::Finding;
-use crate::frame::{Dispatch, Env};
-use crate::intrinsics::{self, Ctx, Intr};
-use crate::shape;
-use crate::split;
 use codespan_reporting::diagnostic::Severity;
 use llir::ir::{Function, Opcode};
 use llir::layout::DataLayout;
@@ -45,7 +45,7 @@ pub struct FrameSummary {
     /// The promise's type (`intrinsics::promise_type_name`), if the coroutine has a promise.
     pub promise_type: Option<String>,
     /// Where the ramp leaves the frame pointer, when `provenance` proved it.
-    pub handle_out: Option<crate::provenance::HandleOut>,
+    pub handle_out: Option<crate::coro::provenance::HandleOut>,
 }
 
 /// What callers learn about the module's coroutines once all are split.
@@ -54,7 +54,7 @@ struct Direct {
     /// Ramp (or elided twin) → its resume and destroy functions, for direct calls.
     parts: FxHashMap<String, (String, String)>,
     /// Ramp → its elided twin, frame size and alignment.
-    elidable: FxHashMap<String, crate::elide::Twin>,
+    elidable: FxHashMap<String, crate::coro::elide::Twin>,
     /// Promise type → resume and destroy of the module's one coroutine with that promise.
     by_promise: FxHashMap<String, (String, String)>,
 }
@@ -174,11 +174,14 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         };
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
-        let sp = crate::debug::header_subprogram(suffix);
+        let sp = crate::coro::debug::header_subprogram(suffix);
         let want = sh.want_elided.contains(f.name.as_ref())
-            && crate::elide::plain_allocator(&f, shp.begin, src, &|n| sh.names.contains_key(n));
-        let handle_out =
-            if want { crate::provenance::Prover::new(m, &sh.dl, &sh.names).ramp(&f, shp.promise, types) } else { None };
+            && crate::coro::elide::plain_allocator(&f, shp.begin, src, &|n| sh.names.contains_key(n));
+        let handle_out = if want {
+            crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names).ramp(&f, shp.promise, types)
+        } else {
+            None
+        };
         let promise_type = shp.promise.and_then(|p| f.value_inst(p)).and_then(|i| match f.insts[i].extra {
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
             _ => None,
@@ -223,7 +226,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             match (cloned, sh.meta.as_ref()) {
                 (Some((new_sp, mut map, mut defs)), Some(meta)) => {
                     meta.clone_dependents(m, &part, src, &mut map, &mut defs, next_meta);
-                    crate::debug::remap_function(&mut part, src, &map, new_sp);
+                    crate::coro::debug::remap_function(&mut part, src, &map, new_sp);
                     oc.new_meta.extend(defs);
                 }
                 _ => split::strip_debug(&mut part, src),
@@ -268,8 +271,8 @@ fn finish(
     if let [g] = out.as_mut_slice()
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
-        let mut prover = crate::provenance::Prover::new(m, &sh.dl, &sh.names);
-        oc.elided = crate::elide::elide_calls(g, types, src, &direct.elidable, &mut prover);
+        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
+        oc.elided = crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover);
     }
     let cx = Ctx {
         src,
@@ -312,7 +315,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
     // Heap elision and guarded direct calls are made for opaque pointers only.
     let (want_elided, callers) =
-        if m.typed { Default::default() } else { crate::elide::wanted(m, &candidates, &group_refs) };
+        if m.typed { Default::default() } else { crate::coro::elide::wanted(m, &candidates, &group_refs) };
     let mut candidates = candidates;
     if !callers.is_empty() {
         candidates.extend(callers);
@@ -324,7 +327,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         group_refs,
         meta: any_debug.then(|| MetaIndex::build(m)),
         check_only,
-        names: if want_elided.is_empty() { FxHashMap::default() } else { crate::provenance::names(m) },
+        names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
         want_elided,
         dispatch,
     };
@@ -411,8 +414,12 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
             if s.returns_frame {
                 direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
             }
-            let t =
-                crate::elide::Twin { name: twin.clone(), size: s.frame.size, align: s.frame.align, out: s.handle_out };
+            let t = crate::coro::elide::Twin {
+                name: twin.clone(),
+                size: s.frame.size,
+                align: s.frame.align,
+                out: s.handle_out,
+            };
             direct.elidable.insert(n.clone(), t);
         }
     }

@@ -34,7 +34,7 @@ struct Cli {
     /// (LLVM's way), or an `indirectbr` on a block address stored at each suspend (Kotlin/Native's
     /// computed goto; one more pointer in the frame).
     #[arg(long, value_enum, default_value_t)]
-    dispatch: llcoro::frame::Dispatch,
+    dispatch: llcoro::coro::frame::Dispatch,
 }
 
 #[derive(clap::Subcommand, Debug)]

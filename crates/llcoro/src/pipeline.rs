@@ -13,7 +13,7 @@ pub struct Options {
     /// round trip.
     pub parse_all: bool,
     /// How `.resume` dispatches (`frame::Dispatch`).
-    pub dispatch: crate::frame::Dispatch,
+    pub dispatch: crate::coro::frame::Dispatch,
 }
 
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip

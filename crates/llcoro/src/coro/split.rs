@@ -14,10 +14,11 @@
 //! jumps to the resume (or destroy) block of that suspend. In the clones a suspend returns, and
 //! `coro.end` returns; in the ramp a suspend falls to its suspend path and `coro.end` does nothing.
 
+use crate::coro::frame::{self, Env};
+use crate::coro::intrinsics::{Intr, intr_of};
+use crate::coro::shape::{self, AwaitKind, Shape};
 use crate::diag::Finding;
-use crate::frame::{self, Env, Frame, frame_addr};
-use crate::intrinsics::{Intr, intr_of};
-use crate::shape::{self, AwaitKind, Shape};
+use crate::frame::{Frame, frame_addr};
 use cranelift_entity::SecondaryMap;
 use llir::ir::build::Builder;
 use llir::ir::edit::t;
@@ -277,7 +278,7 @@ fn resume_before_suspend(f: &mut Function, shape: &mut Shape, src: &str) {
         let prev = f.blocks[b].insts[..pos].iter().rev().copied().find(|&x| {
             let d = &f.insts[x];
             !(d.is_debug()
-                || crate::allocas::is_lifetime(f, x, src)
+                || crate::frame::allocas::is_lifetime(f, x, src)
                 || matches!(d.op, Opcode::BitCast | Opcode::AddrSpaceCast)
                 || intr_of(f, x, src) == Some(Intr::Save))
         });
@@ -367,7 +368,7 @@ fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str, typ
     let ld = b.load(ptr, slot, ptr_size);
     let fnp = b.result(ld);
     seq.push(ld);
-    let (casts, callee) = crate::intrinsics::callable(b.f, b.types, fnp, typed);
+    let (casts, callee) = crate::coro::intrinsics::callable(b.f, b.types, fnp, typed);
     seq.extend(casts);
     let void = b.types.void;
     seq.push(b.call(prefix, "fastcc", void, callee, &[h]));
@@ -586,7 +587,7 @@ fn make_part(
     fold_constant_branches(&mut g, types, src);
     g.remove_unreachable_blocks();
     debug_frame_slot(&mut g, types, hdl, entry, frame, src);
-    crate::debug::poison_dead_debug_operands(&mut g);
+    crate::coro::debug::poison_dead_debug_operands(&mut g);
     g
 }
 
@@ -852,7 +853,7 @@ fn finish_ramp(
         None => parts.iter().take(2).collect(),
     };
     for (k, part) in installed.into_iter().enumerate() {
-        let fnv = f.const_value(types.ptr, &crate::intrinsics::part_as_ptr(&part.name, env.typed));
+        let fnv = f.const_value(types.ptr, &crate::coro::intrinsics::part_as_ptr(&part.name, env.typed));
         let (mut a, addr) = frame_addr(&mut f, types, fr, k as u64 * frame.ptr_size, types.ptr, env.typed);
         seq.append(&mut a);
         seq.push(Builder::new(&mut f, types).store(fnv, addr, frame.ptr_size));

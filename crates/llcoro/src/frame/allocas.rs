@@ -2,7 +2,7 @@
 //! to where a read can still follow), whether its address escapes, and whether its memory must
 //! survive a suspend at all.
 
-use crate::shape::Shape;
+use crate::frame::Site;
 use llir::analysis::cfg::Cfg;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -243,7 +243,7 @@ pub fn memory_crosses(
     f: &Function,
     cfg: &Cfg,
     a: Value,
-    shape: &Shape,
+    sites: &[Site],
     ramp_only: &FxHashSet<Inst>,
     use_map: &FxHashMap<Value, Vec<Inst>>,
     src: &str,
@@ -318,11 +318,11 @@ pub fn memory_crosses(
             work.extend(cfg.preds[b].iter().copied().filter(|p| !kill_blocks.contains(p)));
         }
     }
-    shape.suspends.iter().any(|s| {
-        let Some(sb) = f.insts[s.call].block else { return true };
+    sites.iter().any(|s| {
+        let Some(sb) = f.insts[s.inst].block else { return true };
         let pos = |i: Inst| f.blocks[sb].insts.iter().position(|&x| x == i).unwrap_or(usize::MAX);
         let written =
-            after.contains(&sb) || stores.iter().any(|&st| f.insts[st].block == Some(sb) && pos(st) < pos(s.call));
+            after.contains(&sb) || stores.iter().any(|&st| f.insts[st].block == Some(sb) && pos(st) < pos(s.inst));
         let read = f.successors(sb).iter().any(|b| before.contains(b));
         written && read
     })

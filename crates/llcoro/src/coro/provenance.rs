@@ -13,7 +13,7 @@
 //! Anything the interpreter cannot follow (a loop, an unknown callee that gets a tracked pointer, too
 //! many paths) makes the answer "don't know", and nothing is elided.
 
-use crate::intrinsics::{Intr, intr_of};
+use crate::coro::intrinsics::{Intr, intr_of};
 use llir::Module;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;

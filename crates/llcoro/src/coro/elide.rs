@@ -17,9 +17,9 @@
 //! This pass reads and rewrites one function (the caller); it only needs to know, for each ramp in
 //! the module, the name, size and alignment of its twin.
 
-use crate::intrinsics::{Intr, intr_of};
-use crate::provenance::{Effect, HandleOut, Prover};
-use crate::shape::has_presplit_attr;
+use crate::coro::intrinsics::{Intr, intr_of};
+use crate::coro::provenance::{Effect, HandleOut, Prover};
+use crate::coro::shape::has_presplit_attr;
 use llir::ItemKind;
 use llir::Module;
 use llir::ir::edit::t;
@@ -356,7 +356,7 @@ mod tests {
         let twins: FxHashMap<String, Twin> = [("@gen".to_string(), twin)].into_iter().collect();
         let src = m.src.clone();
         let dl = llir::layout::DataLayout::from_module_text(&src);
-        let names = crate::provenance::names(&m);
+        let names = crate::coro::provenance::names(&m);
         let mut prover = Prover::new(&m, &dl, &names);
         let out = elide_calls(&mut g, &mut types, &src, &twins, &mut prover);
         if !out.is_empty() {

@@ -8,12 +8,12 @@
 //! brings every suspend to the canonical form by LLVM's own device: the rest of the block moves to a
 //! landing block whose phi gives the result its value on each of the three edges.
 
-use crate::diag::Finding;
-use crate::intrinsics::{Intr, intr_of};
+use crate::coro::intrinsics::{Intr, intr_of};
+pub use crate::diag::{Finding, block_label, error_at, finding_at as finding, is_unspillable, warning_at};
 use codespan_reporting::diagnostic::Severity;
+use llir::Span;
 use llir::ir::{Block, Function, Inst, Opcode, Value};
 use llir::types::{TypeData, TypeTable};
-use llir::{Error, Span};
 
 /// How an `await_suspend` result is used (LLVM 19+ `coro.await.suspend.*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,22 +64,6 @@ impl Shape {
     pub fn frame(&self, f: &Function) -> Value {
         f.insts[self.begin].result.expect("coro.begin has a result")
     }
-}
-
-fn block_label(f: &Function, b: Block) -> String {
-    match &f.blocks[b].name {
-        Some(n) if !llir::print::is_numbered(n) => format!("%{n}"),
-        _ => format!("%{}", llir::print::Slots::compute(f).block(b)),
-    }
-}
-
-fn finding(sev: Severity, code: &'static str, f: &Function, i: Option<Inst>, msg: String, help: &str) -> Finding {
-    let span = i.map(|i| f.insts[i].span).unwrap_or(f.span);
-    let place = match i.and_then(|i| f.insts[i].block) {
-        Some(b) => format!("in {}, block {}: ", f.name, block_label(f, b)),
-        None => format!("in {}: ", f.name),
-    };
-    Finding { severity: sev, error: Error::new(code, span, format!("{place}{msg}")).label("here").help(help) }
 }
 
 /// True if `f` is a presplit coroutine: it has the presplit attribute, or suspends and calls
@@ -528,19 +512,6 @@ fn land(f: &mut Function, types: &mut TypeTable, s: &mut Suspend, taken: &mut ru
     s.default_block = Some(suspend_path);
     s.resume_block = Some(resume);
     s.destroy_block = Some(destroy);
-}
-
-/// Token values must not live across a suspend: they cannot be stored in a frame.
-pub fn is_unspillable(types: &TypeTable, ty: llir::types::Type) -> bool {
-    matches!(types.get(ty), TypeData::Token | TypeData::Label | TypeData::Metadata | TypeData::Void)
-}
-
-pub fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
-    finding(Severity::Error, code, f, i, msg, help)
-}
-
-pub fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
-    finding(Severity::Warning, code, f, i, msg, help)
 }
 
 pub fn span_of(f: &Function, i: Inst) -> Span {

@@ -13,51 +13,12 @@
 //!
 //! LLVM's frame builder lets only allocas share; sharing spills is where most of the gain is.
 
-use crate::allocas::Lifetimes;
+use crate::frame::allocas::Lifetimes;
+use crate::frame::layout::Clashes;
 use crate::frame::{Field, FieldKind};
 use llir::analysis::liveness::Liveness;
 use llir::ir::{Block, Function, Inst, Opcode, Value, ValueKind};
 use rustc_hash::FxHashMap;
-
-/// Beyond this many fields the symmetric bit matrix (n² bits) is not worth it: nothing shares.
-const MAX_SHARING_FIELDS: usize = 8192;
-
-/// A symmetric clash relation over the fields of one frame.
-pub struct Clashes {
-    n: usize,
-    words: usize,
-    bits: Vec<u64>,
-    /// Every pair clashes (too many fields to track).
-    all: bool,
-}
-
-impl Clashes {
-    fn new(n: usize) -> Clashes {
-        if n > MAX_SHARING_FIELDS {
-            return Clashes { n, words: 0, bits: Vec::new(), all: true };
-        }
-        let words = n.div_ceil(64);
-        Clashes { n, words, bits: vec![0; n * words], all: false }
-    }
-
-    fn set(&mut self, i: usize, j: usize) {
-        if self.all || i >= self.n || j >= self.n || i == j {
-            return;
-        }
-        self.bits[i * self.words + j / 64] |= 1 << (j % 64);
-        self.bits[j * self.words + i / 64] |= 1 << (i % 64);
-    }
-
-    fn set_all(&mut self, i: usize) {
-        for j in 0..self.n {
-            self.set(i, j);
-        }
-    }
-
-    pub fn get(&self, i: usize, j: usize) -> bool {
-        self.all || (i != j && self.bits.get(i * self.words + j / 64).is_some_and(|w| (w >> (j % 64)) & 1 == 1))
-    }
-}
 
 /// The clash relation over `fields` (the frame's index, allocas and spills). `lt` describes
 /// `allocas` (bit k is `allocas[k]`; those without a field play no part); `live` is the liveness the
@@ -72,7 +33,7 @@ pub fn compute(
 ) -> Clashes {
     let n = fields.len();
     let mut c = Clashes::new(n);
-    if c.all {
+    if c.all() {
         return c;
     }
     let mut spill_of: FxHashMap<Value, usize> = FxHashMap::default();
@@ -177,92 +138,4 @@ pub fn compute(
         }
     }
     c
-}
-
-/// Gives every field in `fields` the lowest offset at or after `base`, aligned, whose bytes no
-/// clashing field and no `fixed` range (offset, size) uses. Fields are placed by decreasing
-/// alignment, then size, which leaves no padding between fields that cannot share. Returns the
-/// end of the last byte used.
-pub fn pack(fields: &mut [Field], clashes: &Clashes, base: u64, fixed: &[(u64, u64)]) -> u64 {
-    let mut order: Vec<usize> = (0..fields.len()).collect();
-    order.sort_by(|&a, &b| {
-        fields[b].align.cmp(&fields[a].align).then(fields[b].size.cmp(&fields[a].size)).then(a.cmp(&b))
-    });
-    let mut placed: Vec<usize> = Vec::new();
-    let mut end = base;
-    let mut busy: Vec<(u64, u64)> = Vec::new();
-    for k in order {
-        busy.clear();
-        busy.extend(fixed.iter().map(|&(o, s)| (o, o + s)));
-        busy.extend(
-            placed
-                .iter()
-                .filter(|&&j| clashes.get(k, j))
-                .map(|&j| (fields[j].offset, fields[j].offset + fields[j].size)),
-        );
-        busy.sort_unstable();
-        let (align, size) = (fields[k].align.max(1), fields[k].size);
-        let mut off = base.div_ceil(align) * align;
-        for &(o, e) in &busy {
-            if o >= off + size.max(1) {
-                break;
-            }
-            if e > off {
-                off = e.div_ceil(align) * align;
-            }
-        }
-        fields[k].offset = off;
-        end = end.max(off + size);
-        placed.push(k);
-    }
-    end
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use llir::types::TypeTable;
-
-    fn field(size: u64, align: u64) -> Field {
-        let types = TypeTable::default();
-        Field {
-            kind: FieldKind::Index,
-            ty: types.ptr,
-            offset: 0,
-            size,
-            align,
-            live_across: Vec::new(),
-            var: None,
-            ir_name: None,
-        }
-    }
-
-    #[test]
-    fn packing_shares_only_between_fields_that_do_not_clash() {
-        let mut fs = vec![field(8, 8), field(8, 8), field(8, 8), field(1, 1)];
-        let mut c = Clashes::new(4);
-        c.set(0, 1);
-        c.set_all(3);
-        let end = pack(&mut fs, &c, 16, &[(0, 16)]);
-        assert_eq!(fs[0].offset, 16);
-        assert_eq!(fs[1].offset, 24, "clashes with field 0");
-        assert_eq!(fs[2].offset, 16, "free to share with field 0");
-        assert_eq!(fs[3].offset, 32, "the index shares with nothing");
-        assert_eq!(end, 33);
-    }
-
-    #[test]
-    fn packing_fills_the_gap_before_a_fixed_range() {
-        // A 32-aligned promise at 32 leaves 16..32 free for small fields.
-        let mut fs = vec![field(8, 8), field(4, 4), field(16, 16)];
-        let mut c = Clashes::new(3);
-        for i in 0..3 {
-            c.set_all(i);
-        }
-        let end = pack(&mut fs, &c, 16, &[(0, 16), (32, 64)]);
-        assert_eq!(fs[2].offset, 16);
-        assert_eq!(fs[0].offset, 96);
-        assert_eq!(fs[1].offset, 104);
-        assert_eq!(end, 108);
-    }
 }

@@ -1,0 +1,11 @@
+//! LLVM's switched-resume coroutines: the `llvm.coro.*` intrinsics, split into a ramp and
+//! `.resume`, `.destroy` and `.cleanup` functions around a heap frame that the shared frame engine
+//! (`crate::frame`) lays out.
+
+pub mod debug;
+pub mod elide;
+pub mod frame;
+pub mod intrinsics;
+pub mod provenance;
+pub mod shape;
+pub mod split;

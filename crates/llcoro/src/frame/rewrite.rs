@@ -1,0 +1,448 @@
+//! The rewrite that makes a body keep its frame: uses of moved allocas become frame addresses,
+//! what was written to them before the frame existed is copied in, spilled values are stored once
+//! after their definition, and every use that can run after a suspend reads a reload (or a
+//! recomputation) in its own block.
+
+use crate::frame::remat::is_cheap;
+use crate::frame::{Field, FieldKind};
+use llir::analysis::cfg::Cfg;
+use llir::analysis::liveness::Liveness;
+use llir::ir::build::Builder;
+use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
+use llir::layout::DataLayout;
+use llir::types::{Type, TypeTable};
+use rustc_hash::FxHashMap;
+
+/// The frame address `off` bytes in, typed for `ty` in the typed-pointer dialect.
+pub fn frame_addr(
+    f: &mut Function,
+    types: &mut TypeTable,
+    frame: Value,
+    off: u64,
+    ty: Type,
+    typed: bool,
+) -> (Vec<Inst>, Value) {
+    let mut b = Builder::new(f, types);
+    let mut seq = Vec::new();
+    let mut v = frame;
+    if off != 0 || typed {
+        let g = b.gep_i8(frame, off);
+        seq.push(g);
+        v = b.result(g);
+    }
+    if typed {
+        let pt = b.types.pointer_to(ty, 0, true);
+        let c = b.bitcast(v, pt);
+        seq.push(c);
+        v = b.result(c);
+    }
+    (seq, v)
+}
+
+/// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
+/// `DW_OP_plus_uconst` to its expression. False if the record has no inline `!DIExpression(`.
+pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: u64, src: &str) -> bool {
+    let tmpl = &f.insts[u].tmpl;
+    let Some(at) = tmpl.iter().position(|p| matches!(p, llir::ir::Piece::Arg(x) if *x as usize == k)) else {
+        return false;
+    };
+    let Some(pi) = (at + 1..tmpl.len())
+        .find(|&i| matches!(&tmpl[i], llir::ir::Piece::Text(t) if t.get(src).contains("!DIExpression(")))
+    else {
+        return false;
+    };
+    if off != 0 {
+        let llir::ir::Piece::Text(t) = &tmpl[pi] else { return false };
+        let text = t.get(src);
+        let Some(p) = text.find("!DIExpression(") else { return false };
+        let open = p + "!DIExpression(".len();
+        let empty = text[open..].starts_with(')');
+        let new =
+            format!("{}DW_OP_plus_uconst, {off}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
+        f.insts[u].tmpl[pi] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+    }
+    f.insts[u].args[k] = frame;
+    true
+}
+
+/// In a typed-pointer debug record, the type spelled before operand `k` (`metadata %T* %x`) becomes
+/// `ty`, for the new operand it is given.
+pub fn retype_metadata_operand(f: &mut Function, u: Inst, k: usize, ty: &str, src: &str) {
+    let tmpl = &f.insts[u].tmpl;
+    let Some(at) = tmpl.iter().position(|p| matches!(p, llir::ir::Piece::Arg(x) if *x as usize == k)) else {
+        return;
+    };
+    let Some(llir::ir::Piece::Text(t)) = at.checked_sub(1).and_then(|i| tmpl.get(i)) else { return };
+    let text = t.get(src);
+    let Some(p) = text.rfind("metadata ") else { return };
+    let new = format!("{}{ty} ", &text[..p + "metadata ".len()]);
+    f.insts[u].tmpl[at - 1] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+}
+
+/// The uses (instruction, operand) of every value the rewrite moves, reloads or recomputes, and of
+/// the no-op casts of those, found in one pass with a dense mark per value instead of a hash per
+/// operand.
+pub fn frame_uses(f: &Function, fields: &[Field], remat: &[Value]) -> FxHashMap<Value, Vec<(Inst, usize)>> {
+    let mut wanted: cranelift_entity::SecondaryMap<Value, bool> = cranelift_entity::SecondaryMap::new();
+    for fl in fields {
+        if let FieldKind::Promise(v) | FieldKind::Alloca(v) | FieldKind::Spill(v) = fl.kind {
+            wanted[v] = true;
+        }
+    }
+    for &v in remat {
+        wanted[v] = true;
+    }
+    for (_, i) in f.inst_iter() {
+        let d = &f.insts[i];
+        if matches!(d.op, Opcode::BitCast | Opcode::AddrSpaceCast)
+            && d.args.first().is_some_and(|&a| wanted[a])
+            && let Some(r) = d.result
+        {
+            wanted[r] = true;
+        }
+    }
+    let mut uses: FxHashMap<Value, Vec<(Inst, usize)>> = FxHashMap::default();
+    for (_, i) in f.inst_iter() {
+        for (k, &a) in f.insts[i].args.iter().enumerate() {
+            if wanted[a] {
+                uses.entry(a).or_default().push((i, k));
+            }
+        }
+    }
+    uses
+}
+
+/// What `move_allocas` needs to know of the body.
+pub struct MoveSites<'a> {
+    pub frame: Value,
+    pub typed: bool,
+    pub src: &'a str,
+    /// Uses that run before the frame exists: they keep the alloca, and what they wrote is copied
+    /// in later (`copy_in`).
+    pub before_frame: &'a dyn Fn(&Function, Inst) -> bool,
+    /// Uses that name the alloca without accessing it (coro.id's promise operand): left alone.
+    pub ignore_use: &'a dyn Fn(&Function, Inst) -> bool,
+    /// Instructions the lowering removes later; a no-op cast made before the frame exists that only
+    /// they use becomes null.
+    pub removed_later: &'a dyn Fn(&Function, Inst) -> bool,
+}
+
+/// Makes every use of each moved alloca (alloca, offset, type) use its frame field instead, and
+/// removes the alloca unless code before the frame still uses it. Returns the allocas written
+/// before the frame exists, and the debug records now pointing into the frame.
+pub fn move_allocas(
+    f: &mut Function,
+    types: &mut TypeTable,
+    at: &MoveSites<'_>,
+    moved: &[(Value, u64, Type)],
+    uses: &FxHashMap<Value, Vec<(Inst, usize)>>,
+) -> (Vec<(Value, u64, Type)>, Vec<Inst>) {
+    let src = at.src;
+    let frame_val = at.frame;
+    let mut keep_before: Vec<(Value, u64, Type)> = Vec::new();
+    let mut declares = Vec::new();
+    for &(a, off, ty) in moved {
+        for &(u, k) in uses.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if f.insts[u].block.is_none() {
+                continue;
+            }
+            if (at.ignore_use)(f, u) {
+                continue;
+            }
+            let before = (at.before_frame)(f, u);
+            if f.insts[u].is_debug() && !before {
+                // The variable now lives in the frame: describe it as frame + offset, so debuggers
+                // find it in every split function (the frame pointer is each part's parameter).
+                if point_into_frame(f, u, k, frame_val, off, src) {
+                    if at.typed {
+                        let fty = types.display(f.values[frame_val].ty);
+                        retype_metadata_operand(f, u, k, &fty, src);
+                    }
+                    declares.push(u);
+                    continue;
+                }
+            }
+            if crate::frame::allocas::is_lifetime(f, u, src) || f.insts[u].is_debug() {
+                // Lifetime markers must name an alloca; a debug record that cannot be pointed into
+                // the frame is dropped rather than left pointing at a stack slot that is gone.
+                f.remove_inst(u);
+                continue;
+            }
+            if before && matches!(f.insts[u].op, Opcode::BitCast | Opcode::AddrSpaceCast) {
+                // A no-op cast feeding only instructions removed later (clang 19 wraps the promise
+                // this way for coro.id).
+                if let Some(r) = f.insts[u].result
+                    && uses.get(&r).is_none_or(|us| us.iter().all(|&(x, _)| (at.removed_later)(f, x)))
+                {
+                    let ty = f.values[r].ty;
+                    let null = f.const_value(ty, "null");
+                    f.replace_all_uses(r, null);
+                    f.remove_inst(u);
+                    continue;
+                }
+            }
+            if before {
+                // Before the frame exists the alloca stays for these uses, and what they wrote is
+                // copied into the frame once it does (as LLVM does after coro.begin).
+                keep_before.push((a, off, ty));
+                continue;
+            }
+            let to = use_point(f, u, k);
+            let (mut seq, mut addr) = frame_addr(f, types, frame_val, off, ty, at.typed);
+            // An alloca in another address space: its users get the frame address cast to it.
+            let want = f.values[a].ty;
+            if f.values[addr].ty != want && !at.typed {
+                let c = Builder::new(f, types).addrspacecast(addr, want);
+                seq.push(c);
+                addr = f.insts[c].result.unwrap_or(addr);
+            }
+            insert_all(f, to, seq);
+            f.insts[u].args[k] = addr;
+        }
+        if keep_before.iter().any(|x| x.0 == a) {
+            continue;
+        }
+        if let Some(i) = f.value_inst(a) {
+            f.remove_inst(i);
+        }
+    }
+    (keep_before, declares)
+}
+
+/// Allocas written before the frame exists: after `ready` (where the frame pointer becomes
+/// usable), their contents are copied into their frame fields.
+#[allow(clippy::too_many_arguments)]
+pub fn copy_in(
+    f: &mut Function,
+    types: &mut TypeTable,
+    dl: &DataLayout,
+    frame: Value,
+    ready: Inst,
+    mut written_before: Vec<(Value, u64, Type)>,
+    typed: bool,
+) {
+    let Some(ready_block) = f.insts[ready].block else { return };
+    written_before.sort_by_key(|x| x.0);
+    written_before.dedup_by_key(|x| x.0);
+    for &(a, off, ty) in &written_before {
+        let Some(pos) = f.blocks[ready_block].insts.iter().position(|&x| x == ready) else { continue };
+        let Some(ai) = f.value_inst(a) else { continue };
+        let al = match f.insts[ai].extra {
+            Extra::Alloca { align: Some(x), .. } => x as u64,
+            _ => dl.abi_align(types, ty),
+        };
+        let mut seq = Vec::new();
+        let mut b = Builder::new(f, types);
+        let ld = b.load(ty, a, al);
+        let v = b.result(ld);
+        seq.push(ld);
+        let (mut addr_seq, addr) = frame_addr(f, types, frame, off, ty, typed);
+        seq.append(&mut addr_seq);
+        seq.push(Builder::new(f, types).store(v, addr, al));
+        insert_all(f, (ready_block, pos + 1), seq);
+    }
+}
+
+/// What `spill_and_reload` needs to know of the body.
+pub struct SpillSites<'a> {
+    pub frame: Value,
+    pub typed: bool,
+    /// Where the frame pointer becomes usable; values defined before it are stored right after it.
+    pub ready: Inst,
+    pub before_frame: &'a dyn Fn(&Function, Inst) -> bool,
+    /// Uses that keep the SSA value (its definition dominates them there), and are never reloaded.
+    pub keeps_value: &'a dyn Fn(&Function, Inst) -> bool,
+    /// The blocks each suspend continues in.
+    pub continues: Vec<Block>,
+}
+
+/// Stores every spilled value once after its definition, and makes every use that can run after a
+/// suspend while the value is live read a reload or a recomputation in its own block.
+pub fn spill_and_reload(
+    f: &mut Function,
+    types: &mut TypeTable,
+    at: &SpillSites<'_>,
+    live: &Liveness,
+    fields: &[Field],
+    remat: &[Value],
+    uses: &FxHashMap<Value, Vec<(Inst, usize)>>,
+) {
+    let mut slot_of: FxHashMap<Value, (u64, Type, u64)> = FxHashMap::default();
+    for fl in fields {
+        if let FieldKind::Spill(v) = fl.kind {
+            slot_of.insert(v, (fl.offset, fl.ty, fl.align));
+        }
+    }
+    let mut order: Vec<Value> = Vec::new();
+    for fl in fields {
+        let FieldKind::Spill(v) = fl.kind else { continue };
+        let to = store_point(f, types, v, at.ready, at.before_frame);
+        let (mut seq, addr) = frame_addr(f, types, at.frame, fl.offset, fl.ty, at.typed);
+        let st = Builder::new(f, types).store(v, addr, fl.align);
+        seq.push(st);
+        insert_all(f, to, seq);
+        order.push(v);
+    }
+    order.extend(remat.iter().copied());
+    // A recomputed value is made from its operands as they are now, before reloads rewrite them: a
+    // reload belongs to one block, and a recomputation may be needed in another.
+    let remat_args: FxHashMap<Value, Vec<Value>> =
+        remat.iter().filter_map(|&v| Some((v, f.insts[f.value_inst(v)?].args.to_vec()))).collect();
+    let mut reloads = Reloads {
+        frame: at.frame,
+        typed: at.typed,
+        slot_of,
+        remat_args,
+        memo: FxHashMap::default(),
+        top: FxHashMap::default(),
+    };
+    let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
+    let mut stamp_no = 0u32;
+    for v in order {
+        // Flood from the suspend successors through blocks where v is live. A stamp per block
+        // (this value's number) marks the flooded ones without clearing anything between values.
+        stamp_no += 1;
+        let lives = |b: Block| live.live_in[b].contains(&v);
+        let mut work: Vec<Block> = at.continues.iter().copied().filter(|&b| lives(b)).collect();
+        while let Some(b) = work.pop() {
+            if flood_stamp[b] == stamp_no {
+                continue;
+            }
+            flood_stamp[b] = stamp_no;
+            for &s in f.successors(b) {
+                if flood_stamp[s] != stamp_no && lives(s) {
+                    work.push(s);
+                }
+            }
+        }
+        let flooded = |b: Block| flood_stamp[b] == stamp_no;
+        let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
+        for (u, k) in my_uses {
+            let Some(ub) = f.insts[u].block else { continue };
+            if (at.keeps_value)(f, u) {
+                continue;
+            }
+            let phi = f.insts[u].op == Opcode::Phi;
+            let target = if phi { f.insts[u].blocks[k] } else { ub };
+            if !flooded(target) {
+                continue;
+            }
+            let r = reloads.get(f, types, v, target, phi);
+            f.insts[u].args[k] = r;
+        }
+    }
+}
+
+/// The value of a frame-resident value at the top (or, for phi operands, the end) of a block
+/// reached from a suspend: a load from its slot, or its recomputation from such values.
+struct Reloads {
+    frame: Value,
+    typed: bool,
+    slot_of: FxHashMap<Value, (u64, Type, u64)>,
+    /// The operands of each recomputed value's instruction, before any reload replaced them.
+    remat_args: FxHashMap<Value, Vec<Value>>,
+    memo: FxHashMap<(Value, Block, bool), Value>,
+    /// How many instructions this pass has put at the top of each block, so that later ones go
+    /// after the operands they use.
+    top: FxHashMap<Block, usize>,
+}
+
+impl Reloads {
+    fn get(&mut self, f: &mut Function, types: &mut TypeTable, v: Value, b: Block, at_end: bool) -> Value {
+        if v == self.frame || f.is_const(v) {
+            return v;
+        }
+        if let Some(&r) = self.memo.get(&(v, b, at_end)) {
+            return r;
+        }
+        let (seq, r) = if let Some(&(off, ty, align)) = self.slot_of.get(&v) {
+            let (mut seq, addr) = frame_addr(f, types, self.frame, off, ty, self.typed);
+            let mut bl = Builder::new(f, types);
+            let l = bl.load(ty, addr, align);
+            let r = bl.result(l);
+            seq.push(l);
+            (seq, r)
+        } else if let Some(i) = f.value_inst(v).filter(|&i| is_cheap(f, i)) {
+            // Rematerialised: the same instruction over the operands' values here.
+            let mut data = f.insts[i].clone();
+            if let Some(orig) = self.remat_args.get(&v) {
+                data.args = orig.iter().copied().collect();
+            }
+            for k in 0..data.args.len() {
+                data.args[k] = self.get(f, types, data.args[k], b, at_end);
+            }
+            let c = f.create_inst(types, data);
+            let Some(r) = f.insts[c].result else { return v };
+            (vec![c], r)
+        } else {
+            return v;
+        };
+        let at = if at_end {
+            (b, f.blocks[b].insts.len().saturating_sub(1))
+        } else {
+            let n = self.top.entry(b).or_insert(0);
+            let at = (b, f.first_insertion_point(b) + *n);
+            *n += seq.len();
+            at
+        };
+        insert_all(f, at, seq);
+        self.memo.insert((v, b, at_end), r);
+        r
+    }
+}
+
+/// Where code that feeds operand `k` of `u` goes: right before `u`, or at the end of the incoming
+/// block for a phi.
+pub fn use_point(f: &Function, u: Inst, k: usize) -> (Block, usize) {
+    let d = &f.insts[u];
+    if d.op == Opcode::Phi {
+        let inb = d.blocks[k];
+        (inb, f.blocks[inb].insts.len().saturating_sub(1))
+    } else {
+        let b = d.block.expect("placed");
+        (b, f.blocks[b].insts.iter().position(|&x| x == u).unwrap_or(0))
+    }
+}
+
+/// Where a spill of `v` is stored: right after its definition, or right after `ready` (where the
+/// frame pointer becomes usable) for values defined before the frame exists (`before_frame`).
+fn store_point(
+    f: &mut Function,
+    types: &TypeTable,
+    v: Value,
+    ready: Inst,
+    before_frame: &dyn Fn(&Function, Inst) -> bool,
+) -> (Block, usize) {
+    let after = |f: &Function, i: Inst| -> (Block, usize) {
+        let b = f.insts[i].block.expect("placed");
+        (b, f.blocks[b].insts.iter().position(|&x| x == i).map_or(0, |p| p + 1))
+    };
+    let def = match f.values[v].kind {
+        ValueKind::Inst(i) => i,
+        _ => return after(f, ready),
+    };
+    if before_frame(f, def) {
+        return after(f, ready);
+    }
+    let b = f.insts[def].block.expect("placed");
+    match f.insts[def].op {
+        Opcode::Phi | Opcode::LandingPad => (b, f.first_insertion_point(b)),
+        Opcode::Invoke => {
+            // The result exists only on the normal edge; give that edge a block of its own.
+            let normal = f.insts[def].blocks[0];
+            let nb = if f.phis(normal).is_empty() && Cfg::compute(f).preds[normal].len() == 1 {
+                normal
+            } else {
+                f.split_successor(types, b, 0, None).unwrap_or(normal)
+            };
+            (nb, f.first_insertion_point(nb))
+        }
+        _ => after(f, def),
+    }
+}
+
+pub fn insert_all(f: &mut Function, at: (Block, usize), seq: Vec<Inst>) {
+    for (k, i) in seq.into_iter().enumerate() {
+        f.insert_inst_at(at.0, at.1 + k, i);
+    }
+}
