@@ -118,6 +118,8 @@ struct Outcome {
     presplit_attr: bool,
     /// Ramps whose frame this function now provides (heap elision), one per call site.
     elided: Vec<String>,
+    /// What a lowered kxs suspend function needs the module to declare.
+    kxs: crate::kxs::Needs,
 }
 
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
@@ -158,6 +160,9 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
+    if crate::kxs::has_markers(&f, src) {
+        return process_kxs(sh, f, types, direct, oc);
+    }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let (shp, findings) = shape::analyze(&f, src, types, has_attr);
         for x in findings {
@@ -242,6 +247,49 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     finish(sh, m, src, out, types, direct, oc)
 }
 
+/// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
+fn process_kxs(
+    sh: &Shared<'_>,
+    mut f: Function,
+    types: &mut TypeTable,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    let m = sh.m;
+    let src = m.src.as_str();
+    if shape::is_presplit(&f, src, &sh.group_refs) {
+        oc.errors.push(crate::diag::error_at(
+            &f,
+            None,
+            "kxs-and-coro",
+            "this function is both a C++20 coroutine and a kxs suspend function".into(),
+            "use one kind of suspension per function: either co_await/co_yield, or the kxs macros",
+        ));
+        return oc;
+    }
+    if m.typed {
+        oc.errors.push(crate::diag::error_at(
+            &f,
+            None,
+            "kxs-typed-pointers",
+            "kxs suspend functions in typed-pointer IR (LLVM 14 and older dialects) are not supported yet".into(),
+            "produce the IR with LLVM 15 or newer (opaque pointers)",
+        ));
+        return oc;
+    }
+    match crate::kxs::lower(&mut f, types, &sh.dl, src) {
+        Ok(l) => oc.kxs = l.needs,
+        Err(es) => {
+            oc.errors.extend(es);
+            return oc;
+        }
+    }
+    if sh.check_only {
+        return oc;
+    }
+    finish(sh, m, src, vec![f], types, direct, oc)
+}
+
 /// The rest of `process` for the functions a `define` became: callers that need the module's
 /// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
 fn finish(
@@ -310,7 +358,12 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
     let candidates: Vec<usize> = m
         .definitions()
-        .filter(|&i| m.item_text(i).contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs))
+        .filter(|&i| {
+            let t = m.item_text(i);
+            t.contains("@llvm.coro.")
+                || shape::has_presplit_attr(head(i), &group_refs)
+                || t.contains(crate::kxs::MARKER)
+        })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
     // Heap elision and guarded direct calls are made for opaque pointers only.
@@ -371,6 +424,7 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     let mut frames = Vec::new();
     let mut new_meta = Vec::new();
     let mut used_noop = false;
+    let mut kxs_needs = crate::kxs::Needs::default();
     let mut deferred = Vec::new();
     let mut elided_at: Vec<(String, String)> = Vec::new();
     let mut merge = |i: usize, oc: Outcome, edits: &mut Edits, frames: &mut Vec<(String, FrameSummary)>| {
@@ -380,6 +434,9 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         warnings.extend(oc.warnings);
         new_meta.extend(oc.new_meta);
         used_noop |= oc.used_noop;
+        kxs_needs.malloc |= oc.kxs.malloc;
+        kxs_needs.free |= oc.kxs.free;
+        kxs_needs.suspended |= oc.kxs.suspended;
         if let Some(fr) = oc.frame {
             frames.push(fr);
         }
@@ -490,6 +547,21 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     }
     if used_noop {
         edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN, m.typed));
+    }
+    let declared =
+        |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind != ItemKind::AttrGroup && m.item_name(i) == name);
+    let mut decls = Vec::new();
+    if kxs_needs.malloc && !declared("@malloc") {
+        decls.push("declare ptr @malloc(i64)");
+    }
+    if kxs_needs.free && !declared("@free") {
+        decls.push("declare void @free(ptr)");
+    }
+    if kxs_needs.suspended && !declared(crate::kxs::SUSPENDED) {
+        decls.push("@__kxs_coroutine_suspended = external global i8");
+    }
+    if !decls.is_empty() {
+        edits.append.push(decls.join("\n"));
     }
     if !new_meta.is_empty() {
         edits.append.push(new_meta.join("\n"));

@@ -19,7 +19,10 @@ pub struct Options {
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
 /// indexing entirely.
 pub fn may_need_lowering(src: &str) -> bool {
-    src.contains("llvm.coro.") || src.contains("presplitcoroutine") || src.contains("coroutine.presplit")
+    src.contains("llvm.coro.")
+        || src.contains("presplitcoroutine")
+        || src.contains("coroutine.presplit")
+        || src.contains(crate::kxs::MARKER)
 }
 
 /// A refused input: the findings (at least one error), and the input text to show them against.
