@@ -41,3 +41,8 @@ loop:
 done:
   ret i32 0
 }
+
+; EXPECT:
+; step 1 10
+; step 2 20
+; step 3 30

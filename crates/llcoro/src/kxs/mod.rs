@@ -93,9 +93,11 @@ pub fn lower(f: &mut Function, types: &mut TypeTable, dl: &DataLayout, src: &str
     let needs = Needs { suspended: suspended_ret.is_some(), malloc: frame_val.is_some(), free: frame_val.is_some() };
     let (entry, start) = entry_point(f, types, begin.as_ref());
     let mut at = entry;
-    let frame_and_slot = frame_val.zip(begin.as_ref().map(|b| b.frame));
-    if let Some((fv, slot)) = frame_and_slot {
-        at = allocate_frame(f, types, entry, fv, slot, frame.size.max(frame.align));
+    let mut frame_and_slot = frame_val.zip(begin.as_ref().map(|b| b.frame));
+    if let Some((loaded, slot)) = frame_and_slot {
+        let (have, fv) = allocate_frame(f, types, entry, loaded, slot, frame.size.max(frame.align));
+        at = have;
+        frame_and_slot = Some((fv, slot));
     }
     dispatch(f, types, at, start, label, &sites);
     complete(f, types, at, label, frame_and_slot);
@@ -313,18 +315,17 @@ fn label_slot(
         }
     }
     // The macro's own `_label = &&resume` stores, right before each marker.
-    let mut targets: FxHashSet<String> = FxHashSet::default();
+    let mut targets: FxHashSet<Block> = FxHashSet::default();
     let mut remove = Vec::new();
     for m in markers {
         let Some(b) = f.insts[m.inst].block else { continue };
         let pos = f.blocks[b].insts.iter().position(|&x| x == m.inst).unwrap_or(0);
-        let Some(&st) = f.blocks[b].insts[..pos].iter().rev().find(|&&x| {
-            f.insts[x].op == Opcode::Store
-                && f.insts[x]
-                    .args
-                    .first()
-                    .and_then(|&v| f.const_text(v, src))
-                    .is_some_and(|t| t.starts_with("blockaddress("))
+        let Some((st, target)) = f.blocks[b].insts[..pos].iter().rev().find_map(|&x| {
+            let d = &f.insts[x];
+            if d.op != Opcode::Store {
+                return None;
+            }
+            Some((x, local_block_address(f, *d.args.first()?)?))
         }) else {
             continue;
         };
@@ -336,11 +337,23 @@ fn label_slot(
                 Some(st),
             ));
         }
-        let text = f.insts[st].args.first().and_then(|&v| f.const_text(v, src)).unwrap_or("").to_string();
-        if !targets.insert(text) {
+        if !targets.insert(target) {
             return Err(bad(
                 "two suspend points store the same resume address",
-                "give every suspend point its own label (the macros use __COUNTER__)",
+                "give every suspend point its own label (the macros use __COUNTER__, not __LINE__)",
+                Some(st),
+            ));
+        }
+        // The stored label must be where the function continues after the marker.
+        let next = f.terminator(b).and_then(|t| {
+            let d = &f.insts[t];
+            (d.op == Opcode::Br && d.blocks.len() == 1 && f.blocks[b].insts.get(pos + 1) == Some(&t))
+                .then(|| d.blocks[0])
+        });
+        if next != Some(target) {
+            return Err(bad(
+                "the resume address stored before this suspend point is not the code right after it",
+                "put the label right after the marker: `_label = &&L; __kxs_suspend_point(N); L:`",
                 Some(st),
             ));
         }
@@ -350,6 +363,17 @@ fn label_slot(
         f.remove_inst(st);
     }
     Ok(slot)
+}
+
+/// The block of a `blockaddress` of this function's own block.
+fn local_block_address(f: &Function, v: Value) -> Option<Block> {
+    match &f.values[v].kind {
+        ValueKind::Const(pieces) => pieces.iter().find_map(|p| match p {
+            llir::ir::ConstPiece::Block(b) => Some(*b),
+            llir::ir::ConstPiece::Text(_) => None,
+        }),
+        _ => None,
+    }
 }
 
 /// A block's name as `blockaddress` spells it (without `%`).
@@ -580,8 +604,15 @@ fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>) -
 }
 
 /// On first entry (a null frame slot) the spill frame is allocated and kept in the slot; the frame
-/// pointer becomes a phi of the two. Returns the block the entry code continues in.
-fn allocate_frame(f: &mut Function, types: &mut TypeTable, at: Block, loaded: Value, slot: Value, size: u64) -> Block {
+/// pointer becomes a phi of the two. Returns the block the entry code continues in, and the phi.
+fn allocate_frame(
+    f: &mut Function,
+    types: &mut TypeTable,
+    at: Block,
+    loaded: Value,
+    slot: Value,
+    size: u64,
+) -> (Block, Value) {
     let ptr = types.ptr;
     let i64t = types.int(64);
     let alloc_name = f.unique_block_name("kxs.alloc");
@@ -613,7 +644,7 @@ fn allocate_frame(f: &mut Function, types: &mut TypeTable, at: Block, loaded: Va
     let pos_at = f.layout.iter().position(|&b| b == at).unwrap_or(0);
     f.layout.insert(pos_at + 1, alloc);
     f.layout.insert(pos_at + 2, have);
-    have
+    (have, pv)
 }
 
 /// The entry dispatch: a null label starts the function, anything else is a resume address.
