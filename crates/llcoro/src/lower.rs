@@ -31,6 +31,8 @@ pub struct Lowered {
 
 /// What is kept of a split coroutine once its functions are printed.
 pub struct FrameSummary {
+    /// A kxs suspend function's spill frame (kept in its continuation object), not a coroutine frame.
+    pub kxs: bool,
     pub frame: crate::frame::Frame,
     /// The spelling of each field's type (the frame's type handles belong to a worker's table).
     pub field_types: Vec<String>,
@@ -204,6 +206,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         }
         let field_types = s.frame.fields.iter().map(|x| types.display(x.ty)).collect();
         let summary = FrameSummary {
+            kxs: false,
             frame: s.frame,
             field_types,
             returns_frame: s.returns_frame,
@@ -278,7 +281,24 @@ fn process_kxs(
         return oc;
     }
     match crate::kxs::lower(&mut f, types, &sh.dl, src) {
-        Ok(l) => oc.kxs = l.needs,
+        Ok(l) => {
+            oc.kxs = l.needs;
+            let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
+            let summary = FrameSummary {
+                kxs: true,
+                frame: l.frame,
+                field_types,
+                returns_frame: false,
+                resume: String::new(),
+                destroy: String::new(),
+                suspend_points: l.suspend_points,
+                elided: None,
+                elided_in: Vec::new(),
+                promise_type: None,
+                handle_out: None,
+            };
+            oc.frame = Some((f.name.to_string(), summary));
+        }
         Err(es) => {
             oc.errors.extend(es);
             return oc;
@@ -346,11 +366,26 @@ fn finish(
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
-    lower_module_with(m, check_only, Dispatch::default())
+    lower_module_with(m, check_only, Dispatch::default(), Scope::All)
 }
 
-/// `lower_module`, with `.resume` dispatching as `dispatch` says.
-pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -> Result<Lowered, Vec<Finding>> {
+/// Which suspendable functions a run lowers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// C++20 coroutines and kxs suspend functions.
+    #[default]
+    All,
+    /// kxs suspend functions only (`llcoro kxs`): coroutines and their intrinsics stay as they are.
+    Kxs,
+}
+
+/// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says.
+pub fn lower_module_with(
+    m: &mut Module,
+    check_only: bool,
+    dispatch: Dispatch,
+    scope: Scope,
+) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
     let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
@@ -360,15 +395,17 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         .definitions()
         .filter(|&i| {
             let t = m.item_text(i);
-            t.contains("@llvm.coro.")
-                || shape::has_presplit_attr(head(i), &group_refs)
-                || t.contains(crate::kxs::MARKER)
+            let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs);
+            (coro && scope == Scope::All) || t.contains(crate::kxs::MARKER)
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
     // Heap elision and guarded direct calls are made for opaque pointers only.
-    let (want_elided, callers) =
-        if m.typed { Default::default() } else { crate::coro::elide::wanted(m, &candidates, &group_refs) };
+    let (want_elided, callers) = if m.typed || scope == Scope::Kxs {
+        Default::default()
+    } else {
+        crate::coro::elide::wanted(m, &candidates, &group_refs)
+    };
     let mut candidates = candidates;
     if !callers.is_empty() {
         candidates.extend(callers);
@@ -515,6 +552,10 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
     if check_only {
         return Ok(Lowered { edits, warnings, frames });
     }
+    add_kxs_declarations(m, &mut edits, kxs_needs);
+    if scope == Scope::Kxs {
+        return Ok(Lowered { edits, warnings, frames });
+    }
     // Declarations of coroutine intrinsics go; no use is left.
     for (i, it) in m.items.iter().enumerate() {
         if it.kind == ItemKind::Declare && m.text(it.name).starts_with("@llvm.coro.") {
@@ -567,6 +608,26 @@ pub fn lower_module_with(m: &mut Module, check_only: bool, dispatch: Dispatch) -
         edits.append.push(new_meta.join("\n"));
     }
     Ok(Lowered { edits, warnings, frames })
+}
+
+/// Declarations a lowered kxs suspend function uses that the module lacks: `malloc` and `free` for
+/// its spill frame, and the object whose address means COROUTINE_SUSPENDED.
+fn add_kxs_declarations(m: &Module, edits: &mut Edits, needs: crate::kxs::Needs) {
+    let declared =
+        |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind != ItemKind::AttrGroup && m.item_name(i) == name);
+    let mut decls = Vec::new();
+    if needs.malloc && !declared("@malloc") {
+        decls.push("declare ptr @malloc(i64)");
+    }
+    if needs.free && !declared("@free") {
+        decls.push("declare void @free(ptr)");
+    }
+    if needs.suspended && !declared(crate::kxs::SUSPENDED) {
+        decls.push("@__kxs_coroutine_suspended = external global i8");
+    }
+    if !decls.is_empty() {
+        edits.append.push(decls.join("\n"));
+    }
 }
 
 /// Removes every reference to the attribute groups `dropped` (`#N` after a function header, a

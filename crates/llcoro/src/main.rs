@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use llcoro::diag::render;
+use llcoro::lower::Scope;
 use llcoro::pipeline::{Options, prepare};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -39,6 +40,15 @@ struct Cli {
 
 #[derive(clap::Subcommand, Debug)]
 enum Cmd {
+    /// Lower only the kxs suspend functions (those calling `__kxs_suspend_point`); C++20 coroutines
+    /// are left as they are. The default command lowers both.
+    Kxs {
+        /// Input .ll file; `-` or absent reads standard input.
+        input: Option<String>,
+        /// Output file; `-` or absent writes standard output.
+        #[arg(short = 'o', value_name = "OUTPUT")]
+        output: Option<String>,
+    },
     /// Report structural problems in presplit coroutines without rewriting anything. Exit status 0
     /// when there are no findings, 1 when there are any.
     Check {
@@ -117,13 +127,17 @@ fn main() -> ExitCode {
             }
         };
     }
-    let input = cli.input.as_deref().unwrap_or("-");
+    let (input, output, scope) = match &cli.cmd {
+        Some(Cmd::Kxs { input, output }) => (input.as_deref(), output.as_deref(), Scope::Kxs),
+        _ => (cli.input.as_deref(), cli.output.as_deref(), Scope::All),
+    };
+    let input = input.unwrap_or("-");
     let display = if input == "-" { "<stdin>" } else { input };
     let src = match read_text(input) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch };
+    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch, scope };
     let out = match prepare(src, opts) {
         Ok(o) => o,
         Err(r) => {
@@ -132,7 +146,7 @@ fn main() -> ExitCode {
         }
     };
     report(display, out.src(), &out.warnings);
-    match write_output(cli.output.as_deref().unwrap_or("-"), &mut |w| out.write_to(w)) {
+    match write_output(output.unwrap_or("-"), &mut |w| out.write_to(w)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write output: {e}");

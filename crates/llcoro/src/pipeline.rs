@@ -12,8 +12,10 @@ pub struct Options {
     /// Parse every function into the IR and print it from there, lowering nothing: the parser's
     /// round trip.
     pub parse_all: bool,
-    /// How `.resume` dispatches (`frame::Dispatch`).
+    /// How `.resume` dispatches (`coro::frame::Dispatch`).
     pub dispatch: crate::coro::frame::Dispatch,
+    /// What to lower: everything, or kxs suspend functions only (`llcoro kxs`).
+    pub scope: lower::Scope,
 }
 
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
@@ -117,7 +119,7 @@ pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
         }
         return Ok(Prepared { body: Body::Edited(Box::new(m), edits), warnings: Vec::new() });
     }
-    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch) {
+    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch, opts.scope) {
         Ok(l) => l,
         Err(findings) => return Err(Refusal { findings, src: m.src }),
     };

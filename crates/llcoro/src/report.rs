@@ -31,6 +31,9 @@ pub struct FieldReport {
 #[derive(Serialize, Debug, Clone)]
 pub struct FrameReport {
     pub coroutine: String,
+    /// `kxs` for a kxs suspend function's spill frame (absent for coroutine frames).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lowering: Option<String>,
     pub size: u64,
     pub align: u64,
     pub suspend_points: u32,
@@ -94,6 +97,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
         }
         out.push(FrameReport {
             coroutine: name.clone(),
+            lowering: summary.kxs.then(|| "kxs".to_string()),
             size: fr.size,
             align: fr.align,
             suspend_points: summary.suspend_points,
@@ -108,9 +112,10 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
 pub fn text(reports: &[FrameReport]) -> String {
     let mut s = String::new();
     for r in reports {
+        let what = if r.lowering.is_some() { "kxs spill frame" } else { "frame" };
         let _ = writeln!(
             s,
-            "{}: frame {} bytes, align {}, {} suspend points",
+            "{}: {what} {} bytes, align {}, {} suspend points",
             r.coroutine, r.size, r.align, r.suspend_points
         );
         let _ =
