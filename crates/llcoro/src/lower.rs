@@ -270,17 +270,7 @@ fn process_kxs(
         ));
         return oc;
     }
-    if m.typed {
-        oc.errors.push(crate::diag::error_at(
-            &f,
-            None,
-            "kxs-typed-pointers",
-            "kxs suspend functions in typed-pointer IR (LLVM 14 and older dialects) are not supported yet".into(),
-            "produce the IR with LLVM 15 or newer (opaque pointers)",
-        ));
-        return oc;
-    }
-    match crate::kxs::lower(&mut f, types, &sh.dl, src) {
+    match crate::kxs::lower(&mut f, types, &sh.dl, src, m.typed) {
         Ok(l) => {
             oc.kxs = l.needs;
             let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
@@ -589,21 +579,6 @@ pub fn lower_module_with(
     if used_noop {
         edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN, m.typed));
     }
-    let declared =
-        |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind != ItemKind::AttrGroup && m.item_name(i) == name);
-    let mut decls = Vec::new();
-    if kxs_needs.malloc && !declared("@malloc") {
-        decls.push("declare ptr @malloc(i64)");
-    }
-    if kxs_needs.free && !declared("@free") {
-        decls.push("declare void @free(ptr)");
-    }
-    if kxs_needs.suspended && !declared(crate::kxs::SUSPENDED) {
-        decls.push("@__kxs_coroutine_suspended = external global i8");
-    }
-    if !decls.is_empty() {
-        edits.append.push(decls.join("\n"));
-    }
     if !new_meta.is_empty() {
         edits.append.push(new_meta.join("\n"));
     }
@@ -615,15 +590,16 @@ pub fn lower_module_with(
 fn add_kxs_declarations(m: &Module, edits: &mut Edits, needs: crate::kxs::Needs) {
     let declared =
         |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind != ItemKind::AttrGroup && m.item_name(i) == name);
-    let mut decls = Vec::new();
+    let mut decls: Vec<String> = Vec::new();
+    let ptr = if m.typed { "i8*" } else { "ptr" };
     if needs.malloc && !declared("@malloc") {
-        decls.push("declare ptr @malloc(i64)");
+        decls.push(format!("declare {ptr} @malloc(i64)"));
     }
     if needs.free && !declared("@free") {
-        decls.push("declare void @free(ptr)");
+        decls.push(format!("declare void @free({ptr})"));
     }
     if needs.suspended && !declared(crate::kxs::SUSPENDED) {
-        decls.push("@__kxs_coroutine_suspended = external global i8");
+        decls.push(format!("{} = external global i8", crate::kxs::SUSPENDED));
     }
     if !decls.is_empty() {
         edits.append.push(decls.join("\n"));

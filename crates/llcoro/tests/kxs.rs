@@ -1,17 +1,18 @@
 //! kxs suspend functions, lowered by llcoro and run.
 //!
-//! * `tests/kxs/ir/*.ll`: hand-written IR (the seed's input pattern, spills, numbered values). For
-//!   LLVM 19 and 22: `llcoro IN -o OUT` exits 0; `opt-N -passes=verify` accepts OUT; `lli-N OUT`
+//! * `tests/kxs/ir/*.ll`: hand-written IR (the seed's input pattern, spills, numbered values), for
+//!   LLVM 19 and 22; `tests/kxs/ir-typed/*.ll`, their typed-pointer twins, for LLVM 14.
+//!   `llcoro IN -o OUT` exits 0; `opt-N -passes=verify` accepts OUT; `lli-N OUT`
 //!   exits 0 and prints the file's `; EXPECT:` block; lowering OUT again changes nothing; every
 //!   function of IN without a marker is in OUT byte for byte.
-//! * `tests/kxs/cpp/*.cpp`: C++ suspend functions written with `cpp/include`'s macros. For clang 19
-//!   and 22 at -O0 and -O2: `clang++ -S -emit-llvm -Xclang -disable-llvm-passes`, `llcoro`, then
+//! * `tests/kxs/cpp/*.cpp`: C++ suspend functions written with `cpp/include`'s macros. For clang 14
+//!   (typed pointers), 19 and 22 at -O0 and -O2: `clang++ -S -emit-llvm -Xclang -disable-llvm-passes`, `llcoro`, then
 //!   `clang++` of the lowered IR; the program exits 0 and prints the file's `// EXPECT:` block.
 //!   A file with a `// VALGRIND` line also runs under valgrind (clang 19, -O2) with no error and
 //!   no leak. Linking the IR without the transform fails on the undefined marker, so an
 //!   untransformed build can never pass for a working one.
 //!
-//! Tools: clang++-19/22, opt-19/22, lli-19/22, valgrind. A missing tool is a failure under CI=true.
+//! Tools: clang++-14/19/22, opt-14/19/22, lli-14/19/22, valgrind. A missing tool is a failure under CI=true.
 
 mod common;
 
@@ -88,12 +89,23 @@ fn run(cmd: &mut Command) -> Result<common::Output, String> {
 
 #[test]
 fn ir_inputs_lower_verify_and_run() {
-    let inputs = files("tests/kxs/ir", "ll");
-    assert!(!inputs.is_empty(), "no tests/kxs/ir/*.ll");
-    if !common::require(&["opt-19", "lli-19", "opt-22", "lli-22"], "the kxs IR tests") {
+    ir_inputs("tests/kxs/ir", &["19", "22"]);
+}
+
+#[test]
+fn typed_ir_inputs_lower_verify_and_run() {
+    ir_inputs("tests/kxs/ir-typed", &["14"]);
+}
+
+fn ir_inputs(from: &str, versions: &[&str]) {
+    let inputs = files(from, "ll");
+    assert!(!inputs.is_empty(), "no {from}/*.ll");
+    let tools: Vec<String> = versions.iter().flat_map(|v| [format!("opt-{v}"), format!("lli-{v}")]).collect();
+    let tools: Vec<&str> = tools.iter().map(|s| s.as_str()).collect();
+    if !common::require(&tools, "the kxs IR tests") {
         return;
     }
-    let dir = scratch("ir");
+    let dir = scratch(&from.replace('/', "_"));
     let mut failures = Vec::new();
     let mut checks = 0;
     for input in &inputs {
@@ -123,7 +135,7 @@ fn ir_inputs_lower_verify_and_run() {
             {
                 rec.add("idempotence", "lowering the output again changed it");
             }
-            for v in ["19", "22"] {
+            for &v in versions {
                 checks += 1;
                 let mut opt = Command::new(format!("opt-{v}"));
                 opt.args(["-passes=verify", "-disable-output"]).arg(&out);
@@ -158,14 +170,14 @@ fn ir_inputs_lower_verify_and_run() {
 fn cpp_programs_lower_build_and_run() {
     let inputs = files("tests/kxs/cpp", "cpp");
     assert!(!inputs.is_empty(), "no tests/kxs/cpp/*.cpp");
-    if !common::require(&["clang++-19", "clang++-22", "valgrind"], "the kxs C++ tests") {
+    if !common::require(&["clang++-14", "clang++-19", "clang++-22", "valgrind"], "the kxs C++ tests") {
         return;
     }
     let include = root().join("cpp/include");
     let dir = scratch("cpp");
     let mut jobs = Vec::new();
     for input in &inputs {
-        for cc in ["clang++-19", "clang++-22"] {
+        for cc in ["clang++-14", "clang++-19", "clang++-22"] {
             for opt in ["-O0", "-O2"] {
                 jobs.push((input.clone(), cc, opt));
             }

@@ -65,7 +65,15 @@ struct Begin {
 }
 
 /// Lowers the suspend function `f` in place.
-pub fn lower(f: &mut Function, types: &mut TypeTable, dl: &DataLayout, src: &str) -> Result<Lowered, Vec<Finding>> {
+/// Lowers the suspend function `f` in place. `typed`: the module uses typed pointers (LLVM 14), and
+/// `types.ptr` is `i8*`.
+pub fn lower(
+    f: &mut Function,
+    types: &mut TypeTable,
+    dl: &DataLayout,
+    src: &str,
+    typed: bool,
+) -> Result<Lowered, Vec<Finding>> {
     // clang puts a placeholder `indirectbr` over address-taken labels in a block nothing reaches.
     f.remove_unreachable_blocks();
     calls_for_invoked_markers(f, types, src);
@@ -74,7 +82,9 @@ pub fn lower(f: &mut Function, types: &mut TypeTable, dl: &DataLayout, src: &str
     let label = label_slot(f, types, dl, begin.as_ref(), &markers, src)?;
     let suspended_ret = match types.get(f.header.ret) {
         TypeData::Void => None,
-        TypeData::Ptr { .. } => Some(f.const_value(f.header.ret, SUSPENDED)),
+        TypeData::Ptr(_) => Some(f.const_value(f.header.ret, SUSPENDED)),
+        // Typed pointers: `i8*`, the type of the object's address.
+        TypeData::TypedPtr(..) if f.header.ret == types.ptr => Some(f.const_value(f.header.ret, SUSPENDED)),
         _ => {
             return Err(vec![error_at(
                 f,
@@ -89,7 +99,7 @@ pub fn lower(f: &mut Function, types: &mut TypeTable, dl: &DataLayout, src: &str
         }
     };
     let sites = split_at_markers(f, types, &markers);
-    let (frame, frame_val) = build_frame(f, types, dl, src, begin.as_ref(), &sites, &markers)?;
+    let (frame, frame_val) = build_frame(f, types, dl, src, typed, begin.as_ref(), &sites, &markers)?;
     let needs = Needs { suspended: suspended_ret.is_some(), malloc: frame_val.is_some(), free: frame_val.is_some() };
     let (entry, start) = entry_point(f, types, begin.as_ref());
     let mut at = entry;
@@ -277,7 +287,7 @@ fn label_slot(
     let (slot, at) = match begin {
         Some(b) => (b.label, Some(b.inst)),
         None => match f.params.first() {
-            Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr { .. }) => (p, None),
+            Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)) => (p, None),
             _ => {
                 return Err(vec![error_at(
                     f,
@@ -407,6 +417,7 @@ fn build_frame(
     types: &mut TypeTable,
     dl: &DataLayout,
     src: &str,
+    typed: bool,
     begin: Option<&Begin>,
     sites: &[Site],
     markers: &[Marker],
@@ -525,7 +536,7 @@ fn build_frame(
         .collect();
     let move_at = MoveSites {
         frame: fv,
-        typed: false,
+        typed,
         src,
         before_frame: &before_begin,
         ignore_use: &|_, _| false,
@@ -533,10 +544,10 @@ fn build_frame(
     };
     let (written_before, declares) = move_allocas(f, types, &move_at, &moved, &uses);
     frame.declares = declares;
-    copy_in(f, types, dl, fv, b.inst, written_before, false);
+    copy_in(f, types, dl, fv, b.inst, written_before, typed);
     let spill_at = SpillSites {
         frame: fv,
-        typed: false,
+        typed,
         ready: b.inst,
         before_frame: &before_begin,
         keeps_value: &|f, u| f.callee_name(u, src) == Some(MARKER),
