@@ -53,6 +53,14 @@ pub struct Lowered {
     pub needs: Needs,
 }
 
+/// What the frame phase reads of the module.
+#[derive(Clone, Copy)]
+struct Env<'a> {
+    dl: &'a DataLayout,
+    src: &'a str,
+    typed: bool,
+}
+
 struct Marker {
     inst: Inst,
     id: i128,
@@ -99,7 +107,8 @@ pub fn lower(
         }
     };
     let sites = split_at_markers(f, types, &markers);
-    let (frame, frame_val) = build_frame(f, types, dl, src, typed, begin.as_ref(), &sites, &markers)?;
+    let env = Env { dl, src, typed };
+    let (frame, frame_val) = build_frame(f, types, &env, begin.as_ref(), &sites, &markers)?;
     let needs = Needs { suspended: suspended_ret.is_some(), malloc: frame_val.is_some(), free: frame_val.is_some() };
     let (entry, start) = entry_point(f, types, begin.as_ref());
     let mut at = entry;
@@ -415,13 +424,12 @@ fn split_at_markers(f: &mut Function, types: &TypeTable, markers: &[Marker]) -> 
 fn build_frame(
     f: &mut Function,
     types: &mut TypeTable,
-    dl: &DataLayout,
-    src: &str,
-    typed: bool,
+    env: &Env<'_>,
     begin: Option<&Begin>,
     sites: &[Site],
     markers: &[Marker],
 ) -> Result<(Frame, Option<Value>), Vec<Finding>> {
+    let Env { dl, src, typed } = *env;
     let cfg = Cfg::compute(f);
     let ignored = |f: &Function, i: Inst| f.callee_name(i, src) == Some(MARKER);
     let live = Liveness::compute_ignoring(f, &cfg, |i| ignored(f, i));
