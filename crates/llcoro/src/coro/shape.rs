@@ -96,12 +96,42 @@ pub fn has_presplit_attr(header: &str, attr_groups_with_presplit: &[&str]) -> bo
 /// are reported and lowering goes on.
 pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (Option<Shape>, Vec<Finding>) {
     let mut out = Vec::new();
-    let mut ids = Vec::new();
-    let mut begins = Vec::new();
-    let mut suspends = Vec::new();
-    let mut ends = Vec::new();
-    let mut awaits = Vec::new();
-    let mut others = Vec::new();
+    let found = collect_intrinsics(f, src, &mut out);
+    check_funclets(f, &mut out);
+    check_one_id_and_begin(f, &found, &mut out);
+    let (Some(&id), Some(&begin)) = (found.ids.first(), found.begins.first()) else {
+        report_missing_begin(f, &found, has_attr, &mut out);
+        return (None, out);
+    };
+    if !has_attr {
+        warn_missing_attribute(f, id, &mut out);
+    }
+    check_has_end(f, &found, begin, &mut out);
+    let (id_align, promise) = id_operands(f, id, src);
+    let mut sus = describe_suspends(f, src, &found.suspends);
+    check_suspend_paths(f, types, src, &sus, &found.ends, &mut out);
+    warn_separate_suspend_blocks(f, &sus, &mut out);
+    number_suspends(&mut sus);
+    let has_error = out.iter().any(|x| x.severity == Severity::Error);
+    let Intrinsics { ends, awaits, others, .. } = found;
+    let shape = Shape { id, id_align, promise, begin, suspends: sus, ends, awaits, others };
+    (if has_error { None } else { Some(shape) }, out)
+}
+
+/// This coroutine's intrinsics by kind, in instruction order.
+#[derive(Default)]
+struct Intrinsics {
+    ids: Vec<Inst>,
+    begins: Vec<Inst>,
+    suspends: Vec<Inst>,
+    ends: Vec<Inst>,
+    awaits: Vec<(Inst, AwaitKind)>,
+    others: Vec<(Inst, Intr)>,
+}
+
+/// Sorts the body's coroutine intrinsics by kind; intrinsics of another ABI and unknown ones are errors.
+fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrinsics {
+    let mut found = Intrinsics::default();
     // A coro.id whose info operand is set belongs to a coroutine split already (its ramp inlined
     // here); it and its coro.begin are not this coroutine's, as in LLVM, and go as leftovers.
     let foreign_id = |i: Inst| {
@@ -113,13 +143,13 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         match k {
             Intr::Id if foreign_id(i) => {}
             Intr::Begin if f.insts[i].call_args().first().and_then(|&t| f.value_inst(t)).is_some_and(foreign_id) => {}
-            Intr::Id => ids.push(i),
-            Intr::Begin => begins.push(i),
-            Intr::Suspend => suspends.push(i),
-            Intr::End => ends.push(i),
-            Intr::AwaitSuspendVoid => awaits.push((i, AwaitKind::Void)),
-            Intr::AwaitSuspendBool => awaits.push((i, AwaitKind::Bool)),
-            Intr::AwaitSuspendHandle => awaits.push((i, AwaitKind::Handle)),
+            Intr::Id => found.ids.push(i),
+            Intr::Begin => found.begins.push(i),
+            Intr::Suspend => found.suspends.push(i),
+            Intr::End => found.ends.push(i),
+            Intr::AwaitSuspendVoid => found.awaits.push((i, AwaitKind::Void)),
+            Intr::AwaitSuspendBool => found.awaits.push((i, AwaitKind::Bool)),
+            Intr::AwaitSuspendHandle => found.awaits.push((i, AwaitKind::Handle)),
             Intr::IdOtherAbi | Intr::OtherAbi | Intr::EndResults => {
                 let name = f.callee_name(i, src).unwrap_or("?").to_string();
                 let what = if name.contains("async") { "async" } else { "returned-continuation (retcon)" };
@@ -140,10 +170,14 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
                 format!("unknown coroutine intrinsic {}", f.callee_name(i, src).unwrap_or("?")),
                 "check the intrinsic name against the LLVM version that produced this file",
             )),
-            other => others.push((i, other)),
+            other => found.others.push((i, other)),
         }
     }
-    // WinEH funclets.
+    found
+}
+
+/// Refuses WinEH funclets, which the splitter does not handle.
+fn check_funclets(f: &Function, out: &mut Vec<Finding>) {
     if let Some((_, i)) = f
         .inst_iter()
         .find(|&(_, i)| matches!(f.insts[i].op, Opcode::CatchSwitch | Opcode::CatchPad | Opcode::CleanupPad))
@@ -157,8 +191,13 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             "compile for a target that uses landingpad exceptions, or use LLVM's coro passes",
         ));
     }
+}
+
+/// Refuses a second coro.id or coro.begin (coro.id is reported first).
+fn check_one_id_and_begin(f: &Function, found: &Intrinsics, out: &mut Vec<Finding>) {
+    let (ids, begins) = (&found.ids, &found.begins);
     if ids.len() > 1 || begins.len() > 1 {
-        let (what, list) = if ids.len() > 1 { ("coro.id", &ids) } else { ("coro.begin", &begins) };
+        let (what, list) = if ids.len() > 1 { ("coro.id", ids) } else { ("coro.begin", begins) };
         out.push(finding(
             Severity::Error,
             "coro-multiple-begin",
@@ -168,50 +207,58 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             "a coroutine has exactly one coro.id and one coro.begin; merge the paths that lead to them",
         ));
     }
-    let (Some(&id), Some(&begin)) = (ids.first(), begins.first()) else {
-        let other_abi = out.iter().any(|x| x.error.code == "coro-unsupported-abi");
-        if !suspends.is_empty() && !other_abi {
-            out.push(finding(
-                Severity::Error,
-                "coro-missing-begin",
-                f,
-                suspends.first().copied(),
-                "this coroutine suspends but has no coro.begin (or no coro.id)".into(),
-                "a presplit coroutine needs coro.id followed by coro.begin before its first suspend",
-            ));
-        } else if (!ids.is_empty() || has_attr) && !other_abi {
-            // Nothing to split, as LLVM sees it too: its coroutine intrinsics go, as CoroCleanup
-            // removes them.
-            out.push(finding(
-                Severity::Warning,
-                "coro-nothing-to-split",
-                f,
-                ids.first().or(begins.first()).copied(),
-                "this function is marked as a coroutine but has no coro.begin (or no coro.id) and no suspend point; \
-                 it is not split, and its coroutine intrinsics are removed"
-                    .into(),
-                "a coroutine needs coro.id, coro.begin and a suspend point; otherwise drop the presplit attribute",
-            ));
-        }
-        return (None, out);
-    };
-    if !has_attr {
-        // llcoro runs before any optimisation, so coro.id and coro.begin are enough to know this is a
-        // presplit coroutine; LLVM needs the attribute to keep its optimiser off until it splits.
+}
+
+/// Without coro.id or coro.begin: an error if the function suspends, else a warning that it is
+/// not split (nothing when another ABI was already reported).
+fn report_missing_begin(f: &Function, found: &Intrinsics, has_attr: bool, out: &mut Vec<Finding>) {
+    let other_abi = out.iter().any(|x| x.error.code == "coro-unsupported-abi");
+    if !found.suspends.is_empty() && !other_abi {
+        out.push(finding(
+            Severity::Error,
+            "coro-missing-begin",
+            f,
+            found.suspends.first().copied(),
+            "this coroutine suspends but has no coro.begin (or no coro.id)".into(),
+            "a presplit coroutine needs coro.id followed by coro.begin before its first suspend",
+        ));
+    } else if (!found.ids.is_empty() || has_attr) && !other_abi {
+        // Nothing to split, as LLVM sees it too: its coroutine intrinsics go, as CoroCleanup
+        // removes them.
         out.push(finding(
             Severity::Warning,
-            "coro-missing-attribute",
+            "coro-nothing-to-split",
             f,
-            Some(id),
-            "function uses llvm.coro.id and llvm.coro.begin but lacks the presplitcoroutine attribute; llcoro \
-             lowers it, LLVM's own passes would leave it unsplit"
+            found.ids.first().or(found.begins.first()).copied(),
+            "this function is marked as a coroutine but has no coro.begin (or no coro.id) and no suspend point; \
+             it is not split, and its coroutine intrinsics are removed"
                 .into(),
-            "add `presplitcoroutine` to the function's attributes (LLVM 14: \"coroutine.presplit\"=\"0\") so that \
-             LLVM's pipeline treats it as a coroutine too",
+            "a coroutine needs coro.id, coro.begin and a suspend point; otherwise drop the presplit attribute",
         ));
     }
+}
+
+/// Warns that a coroutine without the presplit attribute is lowered although LLVM would not split it.
+fn warn_missing_attribute(f: &Function, id: Inst, out: &mut Vec<Finding>) {
+    // llcoro runs before any optimisation, so coro.id and coro.begin are enough to know this is a
+    // presplit coroutine; LLVM needs the attribute to keep its optimiser off until it splits.
+    out.push(finding(
+        Severity::Warning,
+        "coro-missing-attribute",
+        f,
+        Some(id),
+        "function uses llvm.coro.id and llvm.coro.begin but lacks the presplitcoroutine attribute; llcoro \
+         lowers it, LLVM's own passes would leave it unsplit"
+            .into(),
+        "add `presplitcoroutine` to the function's attributes (LLVM 14: \"coroutine.presplit\"=\"0\") so that \
+         LLVM's pipeline treats it as a coroutine too",
+    ));
+}
+
+/// Refuses a coroutine that suspends but has no coro.end.
+fn check_has_end(f: &Function, found: &Intrinsics, begin: Inst, out: &mut Vec<Finding>) {
     // Without a suspend the split functions never run, and a missing coro.end harms nothing.
-    if ends.is_empty() && !suspends.is_empty() {
+    if found.ends.is_empty() && !found.suspends.is_empty() {
         out.push(finding(
             Severity::Error,
             "coro-missing-end",
@@ -221,26 +268,21 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             "the shared suspend block must call coro.end before returning (see the presplit structure in seed 001)",
         ));
     }
+}
+
+/// The frame alignment (0: two pointers) and the promise alloca that `coro.id` names.
+fn id_operands(f: &Function, id: Inst, src: &str) -> (u64, Option<Value>) {
     let id_args = f.insts[id].call_args();
     let id_align = id_args.first().and_then(|&v| f.const_int(v, src)).unwrap_or(0).max(0) as u64;
     let promise = id_args.get(1).copied().filter(|&v| !f.is_const(v));
-    let promise = promise.map(|p| strip_casts(f, p));
+    (id_align, promise.map(|p| strip_casts(f, p)))
+}
 
-    // Who uses each suspend result, found in one pass.
-    let mut suspend_users: rustc_hash::FxHashMap<Value, Vec<Inst>> = rustc_hash::FxHashMap::default();
-    let results: rustc_hash::FxHashSet<Value> = suspends.iter().filter_map(|&s| f.insts[s].result).collect();
-    for (_, u) in f.inst_iter() {
-        if f.insts[u].is_debug() {
-            continue;
-        }
-        for a in &f.insts[u].args {
-            if results.contains(a) {
-                suspend_users.entry(*a).or_default().push(u);
-            }
-        }
-    }
+/// One `Suspend` per suspend call with a result, its switch recorded when it is canonical.
+fn describe_suspends(f: &Function, src: &str, suspends: &[Inst]) -> Vec<Suspend> {
+    let suspend_users = suspend_users(f, suspends);
     let mut sus = Vec::new();
-    for &s in &suspends {
+    for &s in suspends {
         let call = &f.insts[s];
         let is_final = call.call_args().get(1).and_then(|&v| f.const_int(v, src)).unwrap_or(0) != 0;
         let save = call.call_args().first().and_then(|&t| f.value_inst(t));
@@ -248,23 +290,7 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         let b = call.block.expect("in a block");
         let mut uses: Vec<Inst> = suspend_users.get(&r).cloned().unwrap_or_default();
         uses.dedup();
-        // Canonical: one switch right here with a resume case 0 and a destroy case 1. Anything else
-        // gets a landing block in `normalize`.
-        let canonical = match uses.as_slice() {
-            [u] if f.insts[*u].op == Opcode::Switch
-                && f.insts[*u].block == Some(b)
-                && f.insts[*u].args.first() == Some(&r) =>
-            {
-                let d = &f.insts[*u];
-                // In a switch, case value k sits at operand k and its target at block slot k.
-                let case = |want: i128| d.args.iter().skip(1).position(|&cv| f.const_int(cv, src) == Some(want));
-                match (case(0), case(1)) {
-                    (Some(rs), Some(ds)) => Some((*u, (rs + 1, ds + 1), d.blocks[0])),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
+        let canonical = canonical_switch(f, src, r, b, &uses);
         sus.push(Suspend {
             call: s,
             save,
@@ -278,12 +304,66 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             index: 0,
         });
     }
+    sus
+}
+
+/// Who uses each suspend result (debug records aside), found in one pass.
+fn suspend_users(f: &Function, suspends: &[Inst]) -> rustc_hash::FxHashMap<Value, Vec<Inst>> {
+    let mut suspend_users: rustc_hash::FxHashMap<Value, Vec<Inst>> = rustc_hash::FxHashMap::default();
+    let results: rustc_hash::FxHashSet<Value> = suspends.iter().filter_map(|&s| f.insts[s].result).collect();
+    for (_, u) in f.inst_iter() {
+        if f.insts[u].is_debug() {
+            continue;
+        }
+        for a in &f.insts[u].args {
+            if results.contains(a) {
+                suspend_users.entry(*a).or_default().push(u);
+            }
+        }
+    }
+    suspend_users
+}
+
+/// The switch, its (resume, destroy) operand slots and its default, when suspend result `r` of
+/// block `b` has the canonical form.
+fn canonical_switch(
+    f: &Function,
+    src: &str,
+    r: Value,
+    b: Block,
+    uses: &[Inst],
+) -> Option<(Inst, (usize, usize), Block)> {
+    // Canonical: one switch right here with a resume case 0 and a destroy case 1. Anything else
+    // gets a landing block in `normalize`.
+    match uses {
+        [u] if f.insts[*u].op == Opcode::Switch
+            && f.insts[*u].block == Some(b)
+            && f.insts[*u].args.first() == Some(&r) =>
+        {
+            let d = &f.insts[*u];
+            // In a switch, case value k sits at operand k and its target at block slot k.
+            let case = |want: i128| d.args.iter().skip(1).position(|&cv| f.const_int(cv, src) == Some(want));
+            match (case(0), case(1)) {
+                (Some(rs), Some(ds)) => Some((*u, (rs + 1, ds + 1), d.blocks[0])),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Refuses a suspend path that returns without coro.end.
+fn check_suspend_paths(
+    f: &Function,
+    types: &TypeTable,
+    src: &str,
+    sus: &[Suspend],
+    ends: &[Inst],
+    out: &mut Vec<Finding>,
+) {
     // llgo's mistake: suspend paths that return without coro.end, or one return block per suspend.
     let end_blocks: Vec<Block> = ends.iter().filter_map(|&e| f.insts[e].block).collect();
-    let mut defaults: Vec<Block> = sus.iter().filter_map(|s| s.default_block).collect();
-    defaults.sort_unstable();
-    defaults.dedup();
-    for s in &sus {
+    for s in sus {
         let starts = suspend_path(f, types, s.call, &end_blocks, src);
         if let Some(&bad) = starts.iter().find(|&&b| !reaches_end_before_return(f, b, &end_blocks)) {
             out.push(finding(
@@ -296,6 +376,14 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             ));
         }
     }
+}
+
+/// Warns when the suspends' default edges go to different blocks (unless a path lacks coro.end,
+/// which is the error that explains it).
+fn warn_separate_suspend_blocks(f: &Function, sus: &[Suspend], out: &mut Vec<Finding>) {
+    let mut defaults: Vec<Block> = sus.iter().filter_map(|s| s.default_block).collect();
+    defaults.sort_unstable();
+    defaults.dedup();
     if defaults.len() > 1 && out.iter().all(|x| x.error.code != "coro-suspend-without-end") {
         out.push(finding(
             Severity::Warning,
@@ -306,7 +394,10 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
             "canonical IR sends every suspend's default edge to one shared block with coro.end; this still lowers correctly",
         ));
     }
-    // Indices: non-final suspends first, finals last.
+}
+
+/// Indices: non-final suspends first, finals last.
+fn number_suspends(sus: &mut [Suspend]) {
     let mut k = 0;
     for s in sus.iter_mut().filter(|s| !s.is_final) {
         s.index = k;
@@ -316,9 +407,6 @@ pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (O
         s.index = k;
         k += 1;
     }
-    let has_error = out.iter().any(|x| x.severity == Severity::Error);
-    let shape = Shape { id, id_align, promise, begin, suspends: sus, ends, awaits, others };
-    (if has_error { None } else { Some(shape) }, out)
 }
 
 /// Looks through pointer casts (typed-pointer `bitcast`s of the promise alloca).

@@ -21,7 +21,7 @@ use crate::diag::Finding;
 use crate::frame::{Frame, frame_addr};
 use cranelift_entity::SecondaryMap;
 use llir::ir::build::Builder;
-use llir::ir::edit::t;
+use llir::ir::edit::{CloneMaps, t};
 use llir::ir::{Block, Extra, Function, Header, Inst, Opcode, Param, Piece, Text, Value, ValueData, ValueKind};
 use llir::types::TypeTable;
 
@@ -400,6 +400,8 @@ fn part_suffix(suffix: &str) -> String {
     format!(" {} ", out.join(" ")).replace("  ", " ")
 }
 
+/// Makes `.resume`, `.destroy` or `.cleanup` from the rewritten body `f`: a function of the frame
+/// handle that dispatches to the part's blocks of each suspend and holds only what they reach.
 fn make_part(
     f: &Function,
     types: &mut TypeTable,
@@ -409,157 +411,240 @@ fn make_part(
     env: &Env<'_>,
     labels: &[Option<String>],
 ) -> Function {
-    let src = env.src;
-    let fptr = types.ptr;
-    let header = Header {
-        prefix: Text::own("define internal fastcc "),
-        ret: types.void,
-        params: vec![Param {
-            ty: fptr,
-            attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
-        }],
-        vararg: false,
-        suffix: Text::own(part_suffix(f.header.suffix.get(src))),
-    };
-    let mut g = Function::new(derived_name(&f.name, part.suffix()), header);
-    let hdl = g.values.push(ValueData { ty: fptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
-    g.params.push(hdl);
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-    for &p in &f.params {
-        let ty = f.values[p].ty;
-        vmap[p] = Some(g.const_value(ty, "poison"));
+    let mut p = PartBuilder::new(f, types, shape, frame, part, env);
+    p.copy_local_allocas();
+    let maps = p.clone_reachable();
+    p.declare_frame_variables(&maps);
+    p.dispatch(&maps, labels);
+    p.lower_suspends(&maps);
+    p.finish(&maps)
+}
+
+/// A part under construction: what it is made from, and the new function with its frame handle
+/// parameter, entry block and map from the body's values to its own.
+struct PartBuilder<'a, 'e> {
+    f: &'a Function,
+    types: &'a mut TypeTable,
+    shape: &'a Shape,
+    frame: &'a Frame,
+    part: Part,
+    env: &'a Env<'e>,
+    g: Function,
+    hdl: Value,
+    entry: Block,
+    vmap: SecondaryMap<Value, Option<Value>>,
+}
+
+impl<'a, 'e> PartBuilder<'a, 'e> {
+    /// The empty part: its header, the handle parameter, the entry block, and a value map in which
+    /// the body's parameters are poison and its frame is the handle.
+    fn new(
+        f: &'a Function,
+        types: &'a mut TypeTable,
+        shape: &'a Shape,
+        frame: &'a Frame,
+        part: Part,
+        env: &'a Env<'e>,
+    ) -> Self {
+        let src = env.src;
+        let fptr = types.ptr;
+        let header = Header {
+            prefix: Text::own("define internal fastcc "),
+            ret: types.void,
+            params: vec![Param {
+                ty: fptr,
+                attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
+            }],
+            vararg: false,
+            suffix: Text::own(part_suffix(f.header.suffix.get(src))),
+        };
+        let mut g = Function::new(derived_name(&f.name, part.suffix()), header);
+        let hdl = g.values.push(ValueData { ty: fptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
+        g.params.push(hdl);
+        let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+        for &p in &f.params {
+            let ty = f.values[p].ty;
+            vmap[p] = Some(g.const_value(ty, "poison"));
+        }
+        vmap[shape.frame(f)] = Some(hdl);
+        let entry = g.create_block(Some("entry"));
+        g.layout.push(entry);
+        PartBuilder { f, types, shape, frame, part, env, g, hdl, entry, vmap }
     }
-    vmap[shape.frame(f)] = Some(hdl);
-    let entry = g.create_block(Some("entry"));
-    g.layout.push(entry);
-    // Allocas that are never alive across a suspend live on this function's own stack.
-    for &a in &frame.local_allocas {
-        let Some(ai) = f.value_inst(a) else { continue };
-        // Only operand-free allocas are kept local, so the instruction copies as it is.
-        let ni = g.create_inst(types, f.insts[ai].clone());
-        g.append_inst(entry, ni);
-        if let Some(r) = g.insts[ni].result {
-            g.values[r].name = f.values[a].name.clone();
-            vmap[a] = Some(r);
+
+    /// Allocas that are never alive across a suspend live on this function's own stack.
+    fn copy_local_allocas(&mut self) {
+        let (f, g) = (self.f, &mut self.g);
+        for &a in &self.frame.local_allocas {
+            let Some(ai) = f.value_inst(a) else { continue };
+            // Only operand-free allocas are kept local, so the instruction copies as it is.
+            let ni = g.create_inst(self.types, f.insts[ai].clone());
+            g.append_inst(self.entry, ni);
+            if let Some(r) = g.insts[ni].result {
+                g.values[r].name = f.values[a].name.clone();
+                self.vmap[a] = Some(r);
+            }
         }
     }
-    // Only what the part can reach: its resume (or destroy) blocks and what follows them.
-    let roots: Vec<Block> = shape
-        .suspends
-        .iter()
-        .filter_map(|s| match part {
+
+    /// The block this part enters at suspend `s`: its resume block (none for a final suspend in
+    /// `.resume`) or its destroy block.
+    fn target(&self, s: &shape::Suspend) -> Option<Block> {
+        match self.part {
             Part::Resume if s.is_final => None,
             Part::Resume => s.resume_block,
             Part::Destroy | Part::Cleanup => s.destroy_block,
-        })
-        .collect();
-    let maps = g.clone_reachable_from(f, &mut vmap, &roots);
-    let mi = |i: Inst| maps.insts[i];
-    // Frame-resident variables declared in code this part does not contain are declared at its
-    // entry, so a debugger stopped anywhere in it finds them in the frame.
-    for &d in &frame.declares {
-        if maps.insts[d].is_some() || f.insts[d].block.is_none() {
-            continue;
         }
-        // A record (`#dbg_declare`) has the frame as its one operand; a call (`llvm.dbg.declare`,
-        // LLVM 18 and older) has its callee too, a constant made again in this function.
-        let mut data = f.insts[d].clone();
-        let mut ok = true;
-        for (k, a) in data.args.iter_mut().enumerate() {
-            *a = if k == 0 {
-                vmap[*a].unwrap_or(hdl)
-            } else if let Some(text) = f.const_text(*a, src) {
-                g.const_value(f.values[*a].ty, text)
-            } else {
-                ok = false;
-                *a
-            };
-        }
-        if !ok {
-            continue;
-        }
-        let ni = g.create_inst(types, data);
-        let pos = g.blocks[entry].insts.len();
-        g.insert_inst_at(entry, pos, ni);
     }
 
-    // Dispatch on the suspend index.
-    let (mut seq, addr) = frame_addr(&mut g, types, hdl, frame.index_off, frame.index_ty, env.typed);
-    let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
-    let mut b = Builder::new(&mut g, types);
-    let l = b.load(frame.index_ty, addr, al);
-    let idx = b.result(l);
-    seq.push(l);
-    let unreach = g.create_block(Some("coro.unreachable"));
-    let mut cases = Vec::new();
-    for s in &shape.suspends {
-        let target = match part {
-            Part::Resume if s.is_final => continue,
-            Part::Resume => s.resume_block,
-            Part::Destroy | Part::Cleanup => s.destroy_block,
-        };
-        if let Some(tb) = target.and_then(|b| maps.blocks[b]) {
-            let c = g.const_value(frame.index_ty, &s.index.to_string());
-            cases.push((c, tb));
-        }
+    /// Clones only what the part can reach: its resume (or destroy) blocks and what follows them.
+    fn clone_reachable(&mut self) -> CloneMaps {
+        let roots: Vec<Block> = self.shape.suspends.iter().filter_map(|s| self.target(s)).collect();
+        self.g.clone_reachable_from(self.f, &mut self.vmap, &roots)
     }
-    // `.resume` with indirectbr dispatch jumps to the address the suspend stored; the index load
-    // above is then dead, and -O2 drops it.
-    let targets: Vec<(Block, &String)> = shape
-        .suspends
-        .iter()
-        .zip(labels)
-        .filter(|_| part == Part::Resume)
-        .filter_map(|(s, l)| Some((s.resume_block.and_then(|b| maps.blocks[b])?, l.as_ref()?)))
-        .collect();
-    let mut b = Builder::new(&mut g, types);
-    let u = b.unreachable();
-    match frame.label_off {
-        Some(off) if !targets.is_empty() => {
-            let (mut a, addr) = frame_addr(&mut g, types, hdl, off, types.ptr, env.typed);
-            seq.append(&mut a);
-            let ptr = types.ptr;
-            let l = Builder::new(&mut g, types).load(ptr, addr, frame.ptr_size);
-            let lv = g.insts[l].result.unwrap_or(hdl);
-            seq.push(l);
-            let mut tmpl = vec![t(&format!("indirectbr {} ", types.display(ptr))), Piece::Arg(0), t(", [")];
-            for (k, &(tb, name)) in targets.iter().enumerate() {
-                g.blocks[tb].name = Some(name.as_str().into());
-                tmpl.push(t(if k == 0 { "label " } else { ", label " }));
-                tmpl.push(Piece::Block(k as u16));
+
+    /// Frame-resident variables declared in code this part does not contain are declared at its
+    /// entry, so a debugger stopped anywhere in it finds them in the frame.
+    fn declare_frame_variables(&mut self, maps: &CloneMaps) {
+        let (f, g, src) = (self.f, &mut self.g, self.env.src);
+        for &d in &self.frame.declares {
+            if maps.insts[d].is_some() || f.insts[d].block.is_none() {
+                continue;
             }
-            tmpl.push(t("]"));
-            let mut d = llir::ir::InstData::new(Opcode::IndirectBr, types.void, tmpl);
-            d.args.push(lv);
-            d.blocks.extend(targets.iter().map(|&(tb, _)| tb));
-            seq.push(g.create_inst(types, d));
+            // A record (`#dbg_declare`) has the frame as its one operand; a call (`llvm.dbg.declare`,
+            // LLVM 18 and older) has its callee too, a constant made again in this function.
+            let mut data = f.insts[d].clone();
+            let mut ok = true;
+            for (k, a) in data.args.iter_mut().enumerate() {
+                *a = if k == 0 {
+                    self.vmap[*a].unwrap_or(self.hdl)
+                } else if let Some(text) = f.const_text(*a, src) {
+                    g.const_value(f.values[*a].ty, text)
+                } else {
+                    ok = false;
+                    *a
+                };
+            }
+            if !ok {
+                continue;
+            }
+            let ni = g.create_inst(self.types, data);
+            let pos = g.blocks[self.entry].insts.len();
+            g.insert_inst_at(self.entry, pos, ni);
         }
-        _ => seq.push(Builder::new(&mut g, types).switch(idx, unreach, &cases)),
     }
-    for i in seq {
-        g.append_inst(entry, i);
-    }
-    g.append_inst(unreach, u);
-    g.layout.push(unreach);
 
-    // A suspend takes its suspend path, as in the ramp: the result is -1 there, and the path's
-    // coro.end returns. A symmetric transfer returns at once, by a tail call to the awaited handle,
-    // so that chains of resumptions do not grow the stack.
-    for s in &shape.suspends {
-        let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { continue };
-        let Some(blk) = g.insts[call].block else { continue };
+    /// Ends the entry with the dispatch on the suspend index (a `switch` whose default is a new
+    /// unreachable block), or on the stored block address in `.resume` with indirectbr dispatch.
+    fn dispatch(&mut self, maps: &CloneMaps, labels: &[Option<String>]) {
+        let (mut seq, idx) = self.load_index();
+        let unreach = self.g.create_block(Some("coro.unreachable"));
+        let cases = self.index_cases(maps);
+        let targets = self.indirect_targets(maps, labels);
+        let u = Builder::new(&mut self.g, self.types).unreachable();
+        match self.frame.label_off {
+            Some(off) if !targets.is_empty() => seq.extend(self.indirectbr(off, &targets)),
+            _ => seq.push(Builder::new(&mut self.g, self.types).switch(idx, unreach, &cases)),
+        }
+        for i in seq {
+            self.g.append_inst(self.entry, i);
+        }
+        self.g.append_inst(unreach, u);
+        self.g.layout.push(unreach);
+    }
+
+    /// The load of the suspend index from the frame (with its address computation), not yet
+    /// placed, and the loaded value.
+    fn load_index(&mut self) -> (Vec<Inst>, Value) {
+        let frame = self.frame;
+        let (mut seq, addr) =
+            frame_addr(&mut self.g, self.types, self.hdl, frame.index_off, frame.index_ty, self.env.typed);
+        let al = frame.fields.iter().find(|x| x.offset == frame.index_off).map_or(1, |x| x.align);
+        let mut b = Builder::new(&mut self.g, self.types);
+        let l = b.load(frame.index_ty, addr, al);
+        let idx = b.result(l);
+        seq.push(l);
+        (seq, idx)
+    }
+
+    /// The switch cases: each suspend's index and the clone of the block this part enters there.
+    fn index_cases(&mut self, maps: &CloneMaps) -> Vec<(Value, Block)> {
+        let mut cases = Vec::new();
+        for s in &self.shape.suspends {
+            if let Some(tb) = self.target(s).and_then(|b| maps.blocks[b]) {
+                let c = self.g.const_value(self.frame.index_ty, &s.index.to_string());
+                cases.push((c, tb));
+            }
+        }
+        cases
+    }
+
+    /// `.resume` with indirectbr dispatch jumps to the address the suspend stored: the cloned
+    /// resume blocks with the labels their addresses name. The index load is then dead, and -O2
+    /// drops it.
+    fn indirect_targets<'l>(&self, maps: &CloneMaps, labels: &'l [Option<String>]) -> Vec<(Block, &'l String)> {
+        self.shape
+            .suspends
+            .iter()
+            .zip(labels)
+            .filter(|_| self.part == Part::Resume)
+            .filter_map(|(s, l)| Some((s.resume_block.and_then(|b| maps.blocks[b])?, l.as_ref()?)))
+            .collect()
+    }
+
+    /// The load of the stored resume address at `off` and the `indirectbr` over `targets`, which
+    /// get their labels; not yet placed.
+    fn indirectbr(&mut self, off: u64, targets: &[(Block, &String)]) -> Vec<Inst> {
+        let (g, types) = (&mut self.g, &mut *self.types);
+        let (mut seq, addr) = frame_addr(g, types, self.hdl, off, types.ptr, self.env.typed);
+        let ptr = types.ptr;
+        let l = Builder::new(g, types).load(ptr, addr, self.frame.ptr_size);
+        let lv = g.insts[l].result.unwrap_or(self.hdl);
+        seq.push(l);
+        let mut tmpl = vec![t(&format!("indirectbr {} ", types.display(ptr))), Piece::Arg(0), t(", [")];
+        for (k, &(tb, name)) in targets.iter().enumerate() {
+            g.blocks[tb].name = Some(name.as_str().into());
+            tmpl.push(t(if k == 0 { "label " } else { ", label " }));
+            tmpl.push(Piece::Block(k as u16));
+        }
+        tmpl.push(t("]"));
+        let mut d = llir::ir::InstData::new(Opcode::IndirectBr, types.void, tmpl);
+        d.args.push(lv);
+        d.blocks.extend(targets.iter().map(|&(tb, _)| tb));
+        seq.push(g.create_inst(types, d));
+        seq
+    }
+
+    /// A suspend takes its suspend path, as in the ramp: the result is -1 there, and the path's
+    /// coro.end returns. A symmetric transfer returns at once, by a tail call to the awaited handle,
+    /// so that chains of resumptions do not grow the stack.
+    fn lower_suspends(&mut self, maps: &CloneMaps) {
+        let shape = self.shape;
+        for s in &shape.suspends {
+            self.lower_suspend(s, maps);
+        }
+    }
+
+    /// Replaces one cloned suspend and its switch by the branch to its suspend path, a return, or
+    /// the symmetric transfer's tail call and return.
+    fn lower_suspend(&mut self, s: &shape::Suspend, maps: &CloneMaps) {
+        let (f, src) = (self.f, self.env.src);
+        let mi = |i: Inst| maps.insts[i];
+        let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { return };
+        let g = &mut self.g;
+        let Some(blk) = g.insts[call].block else { return };
         let transfer = s.transfer.and_then(|h| match f.const_text(h, src) {
             Some(text) => Some(g.const_value(f.values[h].ty, text)),
-            None => vmap[h],
+            None => self.vmap[h],
         });
         let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
-        detach_successors(&mut g, blk, keep);
+        detach_successors(g, blk, keep);
         g.remove_inst(sw);
         g.remove_inst(call);
-        let mut b = Builder::new(&mut g, types);
+        let mut b = Builder::new(g, self.types);
         let tail = match (transfer, keep) {
             (Some(h), _) => {
-                let mut t = resume_handle(&mut b, h, frame.ptr_size, "musttail ", env.typed);
+                let mut t = resume_handle(&mut b, h, self.frame.ptr_size, "musttail ", self.env.typed);
                 t.push(b.ret_void());
                 t
             }
@@ -570,9 +655,24 @@ fn make_part(
             g.append_inst(blk, i);
         }
     }
-    rewrite_intrinsics(&mut g, types, shape, frame, Some((part, hdl, &maps.insts)), env);
-    // A return the ramp's type still has was reached without coro.end: a part cannot return that
-    // value, and LLVM makes such a return unreachable too.
+
+    /// Lowers the part's intrinsics, removes what it cannot run, and points the debug info at the
+    /// frame.
+    fn finish(mut self, maps: &CloneMaps) -> Function {
+        let (g, types, src) = (&mut self.g, &mut *self.types, self.env.src);
+        rewrite_intrinsics(g, types, self.shape, self.frame, Some((self.part, self.hdl, &maps.insts)), self.env);
+        unreachable_value_returns(g, types);
+        fold_constant_branches(g, types, src);
+        g.remove_unreachable_blocks();
+        debug_frame_slot(g, types, self.hdl, self.entry, self.frame, src);
+        crate::coro::debug::poison_dead_debug_operands(g);
+        self.g
+    }
+}
+
+/// A return the ramp's type still has was reached without coro.end: a part cannot return that
+/// value, and LLVM makes such a return unreachable too.
+fn unreachable_value_returns(g: &mut Function, types: &mut TypeTable) {
     let rets: Vec<Inst> = g
         .inst_iter()
         .map(|(_, i)| i)
@@ -581,14 +681,9 @@ fn make_part(
     for r in rets {
         let Some(b) = g.insts[r].block else { continue };
         g.remove_inst(r);
-        let u = Builder::new(&mut g, types).unreachable();
+        let u = Builder::new(g, types).unreachable();
         g.append_inst(b, u);
     }
-    fold_constant_branches(&mut g, types, src);
-    g.remove_unreachable_blocks();
-    debug_frame_slot(&mut g, types, hdl, entry, frame, src);
-    crate::coro::debug::poison_dead_debug_operands(&mut g);
-    g
 }
 
 /// Branches on constants (what `coro.end` and `coro.is_in_ramp` became in this function) go straight

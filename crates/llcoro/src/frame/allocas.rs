@@ -10,6 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// Which frame allocas may never share bytes. Each alloca is alive from a `lifetime.start` on it
 /// until a `lifetime.end`; an alloca without markers is alive everywhere. Two allocas alive in the
 /// same block clash (a block-level, conservative test). Returns `clash(i, j)`.
+#[derive(Default)]
 pub struct Lifetimes {
     pub always: Vec<bool>,
     clash: Vec<Vec<u64>>,
@@ -27,29 +28,114 @@ impl Lifetimes {
     }
 }
 
+/// Computes, per alloca, where it holds something needed and which suspends it is alive across,
+/// and from that which allocas clash.
 pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_blocks: &[Block]) -> Lifetimes {
-    let n = allocas.len();
-    if n == 0 {
-        return Lifetimes {
-            always: Vec::new(),
-            clash: Vec::new(),
-            at_suspend: Vec::new(),
-            alive_at: Vec::new(),
-            touched: FxHashMap::default(),
-        };
+    if allocas.is_empty() {
+        return Lifetimes::default();
     }
-    let mut always: Vec<bool> = vec![true; n];
-    // Blocks are numbered by their position in reverse post-order, and every per-block set is a row
-    // of a flat bit matrix: hashing blocks and cloning a vector per block per pass was the cost.
-    let nb = cfg.rpo.len();
-    let pos = |b: Block| -> Option<usize> {
-        let p = cfg.rpo_index[b];
-        (p != u32::MAX).then_some(p as usize)
-    };
-    // Markers in order, as (block position, alloca index, is_start); unreachable blocks only clear
-    // `always`.
-    let mut markers: Vec<(usize, usize, bool)> = Vec::new();
+    let grid = Grid::new(f, cfg, allocas.len());
     let index: FxHashMap<Value, usize> = allocas.iter().enumerate().map(|(k, &v)| (v, k)).collect();
+    let (always, markers) = lifetime_markers(f, &grid, &index, src);
+    let (alive_out, mut seen_in) = maybe_alive(&grid, &markers);
+    let uses = BlockUses::scan(f, &grid, &index, src);
+    let live_in = read_ahead(&grid, &uses);
+    let escaped = escaped_bits(f, allocas, src, grid.words);
+    trim_to_needed(&grid, &mut seen_in, &uses.used_in, &live_in, &escaped);
+    let clash = clash_rows(&seen_in, grid.n, grid.words);
+    let alive_at = alive_across(&grid, &always, &alive_out, suspend_blocks);
+    let at_suspend = (0..grid.n).map(|k| always[k] || !alive_at[k].is_empty()).collect();
+    let touched = touched_by_block(&grid, &seen_in);
+    Lifetimes { always, clash, at_suspend, alive_at, touched }
+}
+
+/// The reachable blocks and the allocas as the rows and columns of bit matrices. Blocks are
+/// numbered by their position in reverse post-order, and every per-block set is a row of a flat
+/// bit matrix: hashing blocks and cloning a vector per block per pass was the cost.
+struct Grid<'a> {
+    cfg: &'a Cfg,
+    /// Reachable blocks.
+    nb: usize,
+    /// Allocas.
+    n: usize,
+    /// Words in a row.
+    words: usize,
+    /// Predecessor and successor positions of every reachable block.
+    preds: Vec<Vec<usize>>,
+    succs: Vec<Vec<usize>>,
+}
+
+impl<'a> Grid<'a> {
+    /// Numbers the reachable blocks of `f` and finds their neighbours, for `n` allocas.
+    fn new(f: &Function, cfg: &'a Cfg, n: usize) -> Self {
+        let nb = cfg.rpo.len();
+        let mut grid = Grid {
+            cfg,
+            nb,
+            n,
+            words: n.div_ceil(64).max(1),
+            preds: Vec::with_capacity(nb),
+            succs: Vec::with_capacity(nb),
+        };
+        for &b in &cfg.rpo {
+            let preds = cfg.preds[b].iter().filter_map(|&p| grid.pos(p)).collect();
+            let succs = f.successors(b).iter().filter_map(|&s| grid.pos(s)).collect();
+            grid.preds.push(preds);
+            grid.succs.push(succs);
+        }
+        grid
+    }
+
+    /// A block's position in reverse post-order; none if it is unreachable.
+    fn pos(&self, b: Block) -> Option<usize> {
+        let p = self.cfg.rpo_index[b];
+        (p != u32::MAX).then_some(p as usize)
+    }
+
+    /// The words of block position `p`'s row.
+    fn row(&self, p: usize) -> std::ops::Range<usize> {
+        p * self.words..(p + 1) * self.words
+    }
+
+    /// An all-clear matrix, one row per reachable block.
+    fn matrix(&self) -> Vec<u64> {
+        vec![0u64; self.nb * self.words]
+    }
+}
+
+/// Sets or clears bit `k` of a row.
+fn set_bit(m: &mut [u64], k: usize, on: bool) {
+    if on {
+        m[k / 64] |= 1 << (k % 64);
+    } else {
+        m[k / 64] &= !(1 << (k % 64));
+    }
+}
+
+/// Bit `k` of a row.
+fn bit(m: &[u64], k: usize) -> bool {
+    m[k / 64] >> (k % 64) & 1 == 1
+}
+
+/// Lifetime markers on the allocas as (block position, alloca index, is_start), grouped by block.
+struct Markers {
+    list: Vec<(usize, usize, bool)>,
+    /// Where each block position's markers start in `list` (one more entry, for the end).
+    start: Vec<usize>,
+}
+
+impl Markers {
+    /// The markers of block position `p`, in instruction order.
+    fn in_block(&self, p: usize) -> &[(usize, usize, bool)] {
+        &self.list[self.start[p]..self.start[p + 1]]
+    }
+}
+
+/// Which allocas have no lifetime marker at all (alive everywhere), and the markers of the
+/// reachable blocks; unreachable blocks only clear the first.
+fn lifetime_markers(f: &Function, grid: &Grid<'_>, index: &FxHashMap<Value, usize>, src: &str) -> (Vec<bool>, Markers) {
+    let mut always: Vec<bool> = vec![true; grid.n];
+    let mut markers: Vec<(usize, usize, bool)> = Vec::new();
     for (b, i) in f.inst_iter() {
         let Some(name) = f.callee_name(i, src) else { continue };
         let start = name.starts_with("@llvm.lifetime.start");
@@ -59,7 +145,7 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
         for a in f.insts[i].call_args() {
             if let Some(&k) = index.get(a) {
                 always[k] = false;
-                if let Some(p) = pos(b) {
+                if let Some(p) = grid.pos(b) {
                     markers.push((p, k, start));
                 }
             }
@@ -67,100 +153,115 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
     }
     // Stable: each block's markers stay in instruction order.
     markers.sort_by_key(|m| m.0);
-    let mut marker_start = vec![0usize; nb + 1];
+    let mut marker_start = vec![0usize; grid.nb + 1];
     for m in &markers {
         marker_start[m.0 + 1] += 1;
     }
     for k in 1..marker_start.len() {
         marker_start[k] += marker_start[k - 1];
     }
-    // Predecessor and successor positions of every reachable block.
-    let mut pred_pos: Vec<Vec<usize>> = Vec::with_capacity(nb);
-    let mut succ_pos: Vec<Vec<usize>> = Vec::with_capacity(nb);
-    for &b in &cfg.rpo {
-        pred_pos.push(cfg.preds[b].iter().filter_map(|&p| pos(p)).collect());
-        succ_pos.push(f.successors(b).iter().filter_map(|&s| pos(s)).collect());
-    }
-    let words = n.div_ceil(64).max(1);
-    let set = |m: &mut [u64], k: usize, on: bool| {
-        if on {
-            m[k / 64] |= 1 << (k % 64);
-        } else {
-            m[k / 64] &= !(1 << (k % 64));
-        }
-    };
-    let row = |p: usize| -> std::ops::Range<usize> { p * words..(p + 1) * words };
-    // Forward "maybe alive" dataflow to a fixed point, in reverse post-order. A block not yet
-    // visited counts as empty, so starting from zeros reaches the same (least) fixed point.
-    let mut out = vec![0u64; nb * words];
-    let mut seen_in = vec![0u64; nb * words];
+    (always, Markers { list: markers, start: marker_start })
+}
+
+/// Forward "maybe alive" dataflow: per block, the allocas alive at its end, and those alive at
+/// some point of it (what comes in, plus what starts there).
+fn maybe_alive(grid: &Grid<'_>, markers: &Markers) -> (Vec<u64>, Vec<u64>) {
+    let words = grid.words;
+    // To a fixed point, in reverse post-order. A block not yet visited counts as empty, so
+    // starting from zeros reaches the same (least) fixed point.
+    let mut out = grid.matrix();
+    let mut seen_in = grid.matrix();
     let mut cur = vec![0u64; words];
     let mut changed = true;
     while changed {
         changed = false;
-        for p in 0..nb {
+        for p in 0..grid.nb {
             cur.fill(0);
-            for &q in &pred_pos[p] {
-                for (c, x) in cur.iter_mut().zip(&out[row(q)]) {
+            for &q in &grid.preds[p] {
+                for (c, x) in cur.iter_mut().zip(&out[grid.row(q)]) {
                     *c |= x;
                 }
             }
             // Everything alive at some point of the block: what comes in, plus what starts here.
-            let touched = &mut seen_in[p * words..(p + 1) * words];
+            let touched = &mut seen_in[grid.row(p)];
             touched.copy_from_slice(&cur);
-            for &(_, k, start) in &markers[marker_start[p]..marker_start[p + 1]] {
-                set(&mut cur, k, start);
+            for &(_, k, start) in markers.in_block(p) {
+                set_bit(&mut cur, k, start);
                 if start {
-                    set(touched, k, true);
+                    set_bit(touched, k, true);
                 }
             }
-            let o = &mut out[p * words..(p + 1) * words];
+            let o = &mut out[grid.row(p)];
             if *o != *cur {
                 o.copy_from_slice(&cur);
                 changed = true;
             }
         }
     }
-    // Backward: an alloca holds something worth keeping only where a read (any use but a lifetime
-    // marker) can follow without a new lifetime.start first. Where neither is needed, two allocas
-    // may share bytes even if both are "maybe alive", as on destroy paths.
-    let mut uses_up = vec![0u64; nb * words]; // used before any start in B
-    let mut starts = vec![0u64; nb * words];
-    let mut used_in = vec![0u64; nb * words];
-    for (p, &b) in cfg.rpo.iter().enumerate() {
-        let r = p * words..(p + 1) * words;
-        let (up, st, any) = (&mut uses_up[r.clone()], &mut starts[r.clone()], &mut used_in[r]);
-        for &i in &f.blocks[b].insts {
-            let name = f.callee_name(i, src).unwrap_or("");
-            let is_start = name.starts_with("@llvm.lifetime.start");
-            let is_marker = is_start || name.starts_with("@llvm.lifetime.end");
-            for a in &f.insts[i].args {
-                let Some(&k) = index.get(a) else { continue };
-                if is_start {
-                    set(st, k, true);
-                } else if !is_marker && !f.insts[i].is_debug() {
-                    set(any, k, true);
-                    if st[k / 64] >> (k % 64) & 1 == 0 {
-                        set(up, k, true);
+    (out, seen_in)
+}
+
+/// What each block does to each alloca, lifetime markers and debug records aside.
+struct BlockUses {
+    /// Used before any start in the block.
+    uses_up: Vec<u64>,
+    /// Started in the block.
+    starts: Vec<u64>,
+    /// Used anywhere in the block.
+    used_in: Vec<u64>,
+}
+
+impl BlockUses {
+    /// Scans every reachable block once.
+    fn scan(f: &Function, grid: &Grid<'_>, index: &FxHashMap<Value, usize>, src: &str) -> Self {
+        let mut uses_up = grid.matrix();
+        let mut starts = grid.matrix();
+        let mut used_in = grid.matrix();
+        for (p, &b) in grid.cfg.rpo.iter().enumerate() {
+            let r = grid.row(p);
+            let (up, st, any) = (&mut uses_up[r.clone()], &mut starts[r.clone()], &mut used_in[r]);
+            for &i in &f.blocks[b].insts {
+                let name = f.callee_name(i, src).unwrap_or("");
+                let is_start = name.starts_with("@llvm.lifetime.start");
+                let is_marker = is_start || name.starts_with("@llvm.lifetime.end");
+                for a in &f.insts[i].args {
+                    let Some(&k) = index.get(a) else { continue };
+                    if is_start {
+                        set_bit(st, k, true);
+                    } else if !is_marker && !f.insts[i].is_debug() {
+                        set_bit(any, k, true);
+                        if !bit(st, k) {
+                            set_bit(up, k, true);
+                        }
                     }
                 }
             }
         }
+        BlockUses { uses_up, starts, used_in }
     }
-    let mut live_in = vec![0u64; nb * words];
+}
+
+/// Backward dataflow: per block, the allocas a read can follow at its entry without a new
+/// lifetime.start first.
+fn read_ahead(grid: &Grid<'_>, uses: &BlockUses) -> Vec<u64> {
+    // An alloca holds something worth keeping only where a read (any use but a lifetime marker)
+    // can follow without a new lifetime.start first. Where neither is needed, two allocas may share
+    // bytes even if both are "maybe alive", as on destroy paths.
+    let words = grid.words;
+    let mut live_in = grid.matrix();
     let mut out_b = vec![0u64; words];
     let mut changed = true;
     while changed {
         changed = false;
-        for p in (0..nb).rev() {
+        for p in (0..grid.nb).rev() {
             out_b.fill(0);
-            for &q in &succ_pos[p] {
-                for (o, x) in out_b.iter_mut().zip(&live_in[row(q)]) {
+            for &q in &grid.succs[p] {
+                for (o, x) in out_b.iter_mut().zip(&live_in[grid.row(q)]) {
                     *o |= x;
                 }
             }
-            let r = row(p);
-            let (st, up) = (&starts[r.clone()], &uses_up[r.clone()]);
+            let r = grid.row(p);
+            let (st, up) = (&uses.starts[r.clone()], &uses.uses_up[r.clone()]);
             let li = &mut live_in[r];
             for w in 0..words {
                 let new = up[w] | (out_b[w] & !st[w]);
@@ -171,8 +272,11 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
             }
         }
     }
-    // Only after both fixed points: an alloca counts in b where it is maybe alive and needed
-    // (live in, used in b, or live out of b).
+    live_in
+}
+
+/// The allocas whose address escapes, as one row of bits.
+fn escaped_bits(f: &Function, allocas: &[Value], src: &str, words: usize) -> Vec<u64> {
     let mut use_map: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
     for (_, u) in f.inst_iter() {
         for &x in &f.insts[u].args {
@@ -183,56 +287,73 @@ pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_
     let mut escaped_bits = vec![0u64; words];
     for (k, &e) in escaped.iter().enumerate() {
         if e {
-            set(&mut escaped_bits, k, true);
+            set_bit(&mut escaped_bits, k, true);
         }
     }
-    let mut needed = vec![0u64; words];
-    for (p, succs) in succ_pos.iter().enumerate() {
-        let r = row(p);
+    escaped_bits
+}
+
+/// Keeps in `seen_in` only the allocas each block needs.
+fn trim_to_needed(grid: &Grid<'_>, seen_in: &mut [u64], used_in: &[u64], live_in: &[u64], escaped_bits: &[u64]) {
+    // Only after both fixed points: an alloca counts in b where it is maybe alive and needed (live
+    // in, used in b, or live out of b).
+    let mut needed = vec![0u64; grid.words];
+    for (p, succs) in grid.succs.iter().enumerate() {
+        let r = grid.row(p);
         needed.copy_from_slice(&used_in[r.clone()]);
         for (x, l) in needed.iter_mut().zip(&live_in[r.clone()]) {
             *x |= l;
         }
         for &q in succs {
-            for (x, l) in needed.iter_mut().zip(&live_in[row(q)]) {
+            for (x, l) in needed.iter_mut().zip(&live_in[grid.row(q)]) {
                 *x |= l;
             }
         }
         // Only allocas whose address never escapes may be trimmed to their direct uses: an escaped
         // address can be read through a copy anywhere in the lifetime.
-        for (x, e) in needed.iter_mut().zip(&escaped_bits) {
+        for (x, e) in needed.iter_mut().zip(escaped_bits) {
             *x |= e;
         }
         for (x, nd) in seen_in[r].iter_mut().zip(&needed) {
             *x &= nd;
         }
     }
+}
+
+/// Per alloca, the allocas needed in some block where it is needed too.
+fn clash_rows(seen_in: &[u64], n: usize, words: usize) -> Vec<Vec<u64>> {
     let mut clash = vec![vec![0u64; words]; n];
     for touched in seen_in.chunks_exact(words) {
-        for i in 0..n {
-            if touched[i / 64] >> (i % 64) & 1 == 1 {
-                for (c, t) in clash[i].iter_mut().zip(touched) {
+        for (i, row) in clash.iter_mut().enumerate() {
+            if bit(touched, i) {
+                for (c, t) in row.iter_mut().zip(touched) {
                     *c |= t;
                 }
             }
         }
     }
-    let alive_at: Vec<Vec<usize>> = (0..n)
+    clash
+}
+
+/// Per alloca, the positions in `suspend_blocks` of the blocks it may be alive at the end of.
+fn alive_across(grid: &Grid<'_>, always: &[bool], alive_out: &[u64], suspend_blocks: &[Block]) -> Vec<Vec<usize>> {
+    (0..grid.n)
         .map(|k| {
             (0..suspend_blocks.len())
-                .filter(|&j| {
-                    always[k] || pos(suspend_blocks[j]).is_some_and(|p| out[p * words + k / 64] >> (k % 64) & 1 == 1)
-                })
+                .filter(|&j| always[k] || grid.pos(suspend_blocks[j]).is_some_and(|p| bit(&alive_out[grid.row(p)], k)))
                 .collect()
         })
-        .collect();
-    let at_suspend = (0..n).map(|k| always[k] || !alive_at[k].is_empty()).collect();
+        .collect()
+}
+
+/// `seen_in` by block.
+fn touched_by_block(grid: &Grid<'_>, seen_in: &[u64]) -> FxHashMap<Block, Vec<u64>> {
     let mut touched: FxHashMap<Block, Vec<u64>> = FxHashMap::default();
-    touched.reserve(nb);
-    for (&b, t) in cfg.rpo.iter().zip(seen_in.chunks_exact(words)) {
+    touched.reserve(grid.nb);
+    for (&b, t) in grid.cfg.rpo.iter().zip(seen_in.chunks_exact(grid.words)) {
         touched.insert(b, t.to_vec());
     }
-    Lifetimes { always, clash, at_suspend, alive_at, touched }
+    touched
 }
 
 /// For an alloca whose address never escapes: can a store to it reach a read of it across a
