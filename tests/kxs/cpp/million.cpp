@@ -1,6 +1,7 @@
 // kxs: 1,000,000 suspend/resume cycles through the event loop, with an int, a heap-allocated
 // std::string and a 64-bit checksum live across every suspend. Runs under valgrind: the spill
 // frame, the string and the call-owned continuation must all be freed.
+// VALGRIND
 #include "kotlinx/coroutines/dsl/Suspend.hpp"
 
 #include <cstdint>
