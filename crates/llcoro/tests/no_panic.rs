@@ -1,5 +1,5 @@
 //! Arbitrary input never panics: every mutation of the hand-written IR files and of clang's presplit
-//! coroutines is either accepted (parsed, lowered, verified and printed) or refused with a located
+//! coroutines and kxs suspend functions is either accepted (parsed, lowered, verified and printed) or refused with a located
 //! error, both by `--parse-all` and by the lowering. Mutations are deterministic (a fixed xorshift
 //! seed), so a failure reproduces.
 
@@ -59,7 +59,7 @@ fn mutate(src: &str, rng: &mut Rng) -> String {
 fn mutated_inputs_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
     let mut inputs = Vec::new();
-    for dir in ["edge", "typed", "docs", "coro-errors", "fuzz"] {
+    for dir in ["edge", "typed", "docs", "coro-errors", "fuzz", "kxs/ir", "kxs/ir-typed"] {
         let mut files: Vec<_> =
             std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
         files.sort();

@@ -253,14 +253,18 @@ fn root(f: &Function, types: &TypeTable, dl: &DataLayout, v: Value, src: &str) -
         let d = &f.insts[i];
         match d.op {
             Opcode::Alloca => return Root::Stack,
-            Opcode::BitCast | Opcode::AddrSpaceCast => v = d.args[0],
+            Opcode::BitCast | Opcode::AddrSpaceCast => match d.args.first() {
+                Some(&a) => v = a,
+                None => return Root::Unknown,
+            },
             Opcode::GetElementPtr => {
                 let Extra::Gep { source } = d.extra else { return Root::Unknown };
+                let (Some(&base), Some(rest)) = (d.args.first(), d.args.get(1..)) else { return Root::Unknown };
                 let idx: Option<Vec<i64>> =
-                    d.args[1..].iter().map(|&x| f.const_int(x, src).and_then(|c| i64::try_from(c).ok())).collect();
+                    rest.iter().map(|&x| f.const_int(x, src).and_then(|c| i64::try_from(c).ok())).collect();
                 let Some(o) = idx.and_then(|idx| dl.gep_offset(types, source, &idx)) else { return Root::Unknown };
                 off = off.saturating_add(o);
-                v = d.args[0];
+                v = base;
             }
             Opcode::Load => {
                 // `this` at -O0: stored once into an alloca, loaded where needed.
@@ -274,7 +278,8 @@ fn root(f: &Function, types: &TypeTable, dl: &DataLayout, v: Value, src: &str) -
                     .filter(|&u| f.insts[u].op == Opcode::Store && f.insts[u].args.get(1) == Some(&p))
                     .collect();
                 let [st] = stores.as_slice() else { return Root::Unknown };
-                v = f.insts[*st].args[0];
+                let Some(&stored) = f.insts[*st].args.first() else { return Root::Unknown };
+                v = stored;
             }
             _ => return Root::Unknown,
         }
@@ -348,7 +353,7 @@ fn label_slot(
         }) else {
             continue;
         };
-        let addr = f.insts[st].args[1];
+        let Some(&addr) = f.insts[st].args.get(1) else { continue };
         if root(f, types, dl, addr, src) != key {
             return Err(bad(
                 "the resume address is stored to a different place than the label slot the function names",
@@ -652,8 +657,11 @@ fn allocate_frame(
     let pv = f.insts[phi].result.unwrap_or(null);
     // Every frame access reads the phi; the load feeds only the null test and the phi.
     f.replace_all_uses(loaded, pv);
-    f.insts[is_null].args[0] = loaded;
-    f.insts[phi].args[0] = loaded;
+    for i in [is_null, phi] {
+        if let Some(a) = f.insts[i].args.first_mut() {
+            *a = loaded;
+        }
+    }
     f.append_inst(at, is_null);
     f.append_inst(at, br);
     f.append_inst(alloc, call);
