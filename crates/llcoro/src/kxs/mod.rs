@@ -87,7 +87,9 @@ pub fn lower(
     calls_for_invoked_markers(f, types, src);
     let markers = markers(f, src)?;
     let begin = begin(f, src)?;
-    let label = label_slot(f, types, dl, begin.as_ref(), &markers, src)?;
+    let env = Env { dl, src, typed };
+    let mut pending = Vec::new();
+    let label = label_slot(f, types, &env, begin.as_ref(), &markers, &mut pending)?;
     let suspended_ret = match types.get(f.header.ret) {
         TypeData::Void => None,
         TypeData::Ptr(_) => Some(f.const_value(f.header.ret, SUSPENDED)),
@@ -107,10 +109,9 @@ pub fn lower(
         }
     };
     let sites = split_at_markers(f, types, &markers);
-    let env = Env { dl, src, typed };
     let (frame, frame_val) = build_frame(f, types, &env, begin.as_ref(), &sites, &markers)?;
     let needs = Needs { suspended: suspended_ret.is_some(), malloc: frame_val.is_some(), free: frame_val.is_some() };
-    let (entry, start) = entry_point(f, types, begin.as_ref());
+    let (entry, start) = entry_point(f, types, begin.as_ref(), pending);
     let mut at = entry;
     let mut frame_and_slot = frame_val.zip(begin.as_ref().map(|b| b.frame));
     if let Some((loaded, slot)) = frame_and_slot {
@@ -292,29 +293,47 @@ fn root(f: &Function, types: &TypeTable, dl: &DataLayout, v: Value, src: &str) -
 /// the same place, and is removed (the transform stores its own).
 fn label_slot(
     f: &mut Function,
-    types: &TypeTable,
-    dl: &DataLayout,
+    types: &mut TypeTable,
+    env: &Env<'_>,
     begin: Option<&Begin>,
     markers: &[Marker],
-    src: &str,
+    pending: &mut Vec<Inst>,
 ) -> Result<Value, Vec<Finding>> {
+    let Env { dl, src, typed } = *env;
+    let mut known = None;
     let (slot, at) = match begin {
         Some(b) => (b.label, Some(b.inst)),
-        None => match f.params.first() {
-            Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)) => (p, None),
-            _ => {
-                return Err(vec![error_at(
-                    f,
-                    markers.first().map(|m| m.inst),
-                    "kxs-no-label-slot",
-                    "this function suspends but names no label slot".into(),
-                    "call `__kxs_begin(label_slot, frame_slot)` before the first suspend point, or pass the label \
-                     slot's address as the first parameter",
-                )]);
-            }
+        None => match macro_store(f, markers) {
+            // No begin call, but the macro's `_label = &&resume` says where the label lives.
+            Some(st) => match f.insts[st].args.get(1).map(|&a| root(f, types, dl, a, src)) {
+                Some(Root::Param(k, off)) => {
+                    let slot = slot_at_entry(f, types, k, off, typed, pending);
+                    known = Some(Root::Param(k, off));
+                    (slot, Some(st))
+                }
+                // Not a field of a parameter: refused below, at the store.
+                _ => {
+                    let null = f.const_value(types.ptr, "null");
+                    (f.insts[st].args.get(1).copied().unwrap_or(null), Some(st))
+                }
+            },
+            None => match f.params.first() {
+                Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)) => (p, None),
+                _ => {
+                    return Err(vec![error_at(
+                        f,
+                        markers.first().map(|m| m.inst),
+                        "kxs-no-label-slot",
+                        "this function suspends but names no label slot".into(),
+                        "call `__kxs_begin(label_slot, frame_slot)` before the first suspend point, or pass the \
+                         label slot's address as the first parameter",
+                    )]);
+                }
+            },
         },
     };
-    let key = root(f, types, dl, slot, src);
+    // The slot made here from a parameter is known; any other is traced back.
+    let key = known.unwrap_or_else(|| root(f, types, dl, slot, src));
     let bad = |what: &str, help: &str, i: Option<Inst>| {
         vec![error_at(f, i.or(markers.first().map(|m| m.inst)), "kxs-label-slot", what.to_string(), help)]
     };
@@ -387,6 +406,46 @@ fn label_slot(
         f.remove_inst(st);
     }
     Ok(slot)
+}
+
+/// The first `store blockaddress(...)` right before a marker (in the marker's block): where the C++
+/// macro keeps the resume label.
+fn macro_store(f: &Function, markers: &[Marker]) -> Option<Inst> {
+    markers.iter().find_map(|m| {
+        let b = f.insts[m.inst].block?;
+        let pos = f.blocks[b].insts.iter().position(|&x| x == m.inst)?;
+        f.blocks[b].insts[..pos].iter().rev().copied().find(|&x| {
+            f.insts[x].op == Opcode::Store
+                && f.insts[x].args.first().is_some_and(|&v| local_block_address(f, v).is_some())
+        })
+    })
+}
+
+/// The address `off` bytes into parameter `k`, made by instructions that the entry block will
+/// start with (`pending`), so that the dispatch can read the slot before anything else runs.
+fn slot_at_entry(
+    f: &mut Function,
+    types: &mut TypeTable,
+    k: u32,
+    off: i64,
+    typed: bool,
+    pending: &mut Vec<Inst>,
+) -> Value {
+    let Some(&p) = f.params.get(k as usize) else { return f.const_value(types.ptr, "null") };
+    if off == 0 && (!typed || f.values[p].ty == types.pointer_to(types.ptr, 0, true)) {
+        return p;
+    }
+    let mut base = p;
+    if typed && f.values[p].ty != types.ptr {
+        let ptr = types.ptr;
+        let c = Builder::new(f, types).bitcast(p, ptr);
+        pending.push(c);
+        base = f.insts[c].result.unwrap_or(p);
+    }
+    let ptr = types.ptr;
+    let (seq, addr) = crate::frame::frame_addr(f, types, base, off.max(0) as u64, ptr, typed);
+    pending.extend(seq);
+    addr
 }
 
 /// The block of a `blockaddress` of this function's own block.
@@ -594,7 +653,7 @@ fn written_each_entry(f: &Function, survey: &Survey<'_>, a: Value, before: &dyn 
 
 /// Where the entry code goes: the begin call's position (its block is split there), or a new
 /// entry block. Returns (block the entry code is appended to, block execution starts in).
-fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>) -> (Block, Block) {
+fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>, pending: Vec<Inst>) -> (Block, Block) {
     match begin.and_then(|b| Some((f.insts[b.inst].block?, b.inst))) {
         Some((bb, bi)) => {
             let pos = f.blocks[bb].insts.iter().position(|&x| x == bi).unwrap_or(0);
@@ -616,6 +675,10 @@ fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>) -
                 f.blocks[old].insts.iter().copied().filter(|&i| f.insts[i].op == Opcode::Alloca).collect();
             for i in allocas {
                 f.blocks[old].insts.retain(|&x| x != i);
+                f.append_inst(e, i);
+            }
+            // Then the label slot's address, when it is a field of a parameter.
+            for i in pending {
                 f.append_inst(e, i);
             }
             if f.blocks[old].name.is_none() {
