@@ -67,6 +67,13 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUTPUT")]
         output: Option<String>,
     },
+    /// Compiler launcher: run a clang command that compiles one C or C++ source to an object with
+    /// llcoro lowering its IR in between; run any other command unchanged (docs/launcher.md).
+    Cc {
+        /// The compiler and its arguments, e.g. `-- clang++ -O2 -c a.cpp -o a.o`.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "COMPILER ARGS")]
+        command: Vec<std::ffi::OsString>,
+    },
 }
 
 fn read_text(input: &str) -> Result<String, ExitCode> {
@@ -90,6 +97,9 @@ fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Cmd::Cc { command }) = cli.cmd {
+        return llcoro::launcher::main(command);
+    }
     if let Some(Cmd::Check { input }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
         let src = match read_text(input) {
