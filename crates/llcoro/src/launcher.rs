@@ -30,8 +30,10 @@ pub enum Plan {
 pub struct Steps {
     /// The words before the compiler's arguments: a wrapper such as ccache, if any, and the compiler.
     pub compiler: Vec<OsString>,
-    /// The source step's arguments, the source included, without output and action.
+    /// The source step's options, without source, output and action.
     pub source_args: Vec<OsString>,
+    /// The language an `-x` gave the source; `None` when its extension decides.
+    pub source_lang: Option<OsString>,
     /// The IR step's arguments, without input, output and action.
     pub ir_args: Vec<OsString>,
     /// The source file, as written in the command.
@@ -47,6 +49,14 @@ impl Steps {
         v.extend(self.source_args.iter().cloned());
         v.extend(["-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-o"].map(OsString::from));
         v.push(ir.as_os_str().to_owned());
+        // The source goes last, so the options added above cannot be taken for inputs after a `--`;
+        // an -x that applied to it comes along, and `--` keeps a name starting with `-` a file.
+        if let Some(lang) = &self.source_lang {
+            v.push("-x".into());
+            v.push(lang.clone());
+        }
+        v.push("--".into());
+        v.push(self.source.clone());
         v
     }
 
@@ -191,6 +201,8 @@ const XCLANG_SOURCE_ONLY: [&str; 4] = ["-include-pch", "-include", "-imacros", "
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
     Input,
+    /// `--`: every later word is an input.
+    EndOfOptions,
     Output,
     CompileOnly,
     Lang,
@@ -275,25 +287,23 @@ pub fn classify(argv: &[OsString], is_clang: &dyn Fn(&OsStr) -> bool) -> Plan {
         return pass("no -c (a link, or another action)");
     }
     // The language of each input is the last -x before it, or its extension.
-    let mut lang: Option<String> = None;
+    let mut lang: Option<OsString> = None;
     let mut inputs = Vec::new();
     for a in &parsed {
         match a.role {
-            Role::Lang => {
-                let l = a.value.to_string_lossy().into_owned();
-                lang = (l != "none").then_some(l);
-            }
-            Role::Input => inputs.push((a.value.clone(), lang.clone().or_else(|| lang_of(&a.value).map(String::from)))),
+            Role::Lang => lang = (a.value != "none").then(|| a.value.clone()),
+            Role::Input => inputs.push((a.value.clone(), lang.clone())),
             _ => {}
         }
     }
-    let [(source, source_lang)] = inputs.as_slice() else {
+    let [(source, explicit_lang)] = inputs.as_slice() else {
         return Plan::PassThrough(format!("{} inputs instead of one source", inputs.len()));
     };
     if source == "-" {
         return pass("the source is standard input");
     }
-    match source_lang {
+    let source_lang = explicit_lang.as_ref().map(|l| l.to_string_lossy().into_owned());
+    match source_lang.as_deref().or_else(|| lang_of(source)) {
         Some(l) if lang_supported(l) => {}
         Some(l) => return Plan::PassThrough(format!("the input's language is {l}, not C or C++")),
         None => return pass("the input is not a C or C++ source"),
@@ -316,8 +326,8 @@ pub fn classify(argv: &[OsString], is_clang: &dyn Fn(&OsStr) -> bool) -> Plan {
     let mut ir_args = Vec::new();
     for a in &parsed {
         match a.role {
-            Role::Output | Role::CompileOnly => {}
-            Role::Input | Role::Lang | Role::Dep(_) | Role::SourceOnly => source_args.extend(a.words.iter().cloned()),
+            Role::Output | Role::CompileOnly | Role::Input | Role::EndOfOptions => {}
+            Role::Lang | Role::Dep(_) | Role::SourceOnly => source_args.extend(a.words.iter().cloned()),
             Role::Both => {
                 source_args.extend(a.words.iter().cloned());
                 ir_args.extend(a.words.iter().cloned());
@@ -337,7 +347,14 @@ pub fn classify(argv: &[OsString], is_clang: &dyn Fn(&OsStr) -> bool) -> Plan {
             source_args.push(Path::new(&output).with_extension("d").into_os_string());
         }
     }
-    Plan::Lower(Steps { compiler: compiler.to_vec(), source_args, ir_args, source: source.clone(), output })
+    Plan::Lower(Steps {
+        compiler: compiler.to_vec(),
+        source_args,
+        source_lang: explicit_lang.clone(),
+        ir_args,
+        source: source.clone(),
+        output,
+    })
 }
 
 /// Splits the compiler's arguments into options with their values and inputs; `Err` says why the
@@ -345,6 +362,7 @@ pub fn classify(argv: &[OsString], is_clang: &dyn Fn(&OsStr) -> bool) -> Plan {
 fn parse(args: &[OsString]) -> Result<Vec<Arg>, String> {
     let mut out = Vec::new();
     let mut i = 0;
+    let mut options_ended = false;
     while let Some(w) = args.get(i) {
         let s = w.to_string_lossy();
         let next = args.get(i + 1);
@@ -354,10 +372,12 @@ fn parse(args: &[OsString]) -> Result<Vec<Arg>, String> {
                 None => Err(format!("{s} without its value")),
             }
         };
-        let (a, used) = if s == "-" || !s.starts_with('-') {
+        let (a, used) = if options_ended || s == "-" || !s.starts_with('-') {
             (arg(&args[i..=i], Role::Input, w.clone()), 1)
         } else if s == "--" {
-            return Err("`--` among the compiler's arguments".into());
+            // ccache writes `-- SOURCE` at the end of the commands it runs.
+            options_ended = true;
+            (arg(&args[i..=i], Role::EndOfOptions, OsString::new()), 1)
         } else if ACTIONS.contains(&s.as_ref()) || ACTION_PREFIXES.iter().any(|p| s.starts_with(p)) {
             return Err(format!("{s}"));
         } else if s.strip_prefix("--driver-mode=").is_some_and(|m| !matches!(m, "gcc" | "g++" | "cpp")) {
@@ -537,12 +557,49 @@ fn tokenize_gnu(text: &str) -> Vec<OsString> {
     words
 }
 
-/// `llcoro cc`: runs `argv` (compiler first) through llcoro when it compiles one C or C++ source to
-/// an object, unchanged otherwise. The exit status is the failing step's.
-pub fn main(argv: Vec<OsString>) -> ExitCode {
+/// How `llcoro cc` was invoked, besides the command.
+#[derive(Debug, Default)]
+pub struct Invocation {
+    /// `--wrapper=PROGRAM`: a compiler cache (ccache, sccache) to run each compile under. It cannot
+    /// sit in front of `llcoro cc` itself: ccache would take the compiler's path that follows for a
+    /// second source file and not cache at all. So llcoro runs `PROGRAM llcoro cc --compiler=...`,
+    /// where ccache sees llcoro as the compiler (a new llcoro misses the cache) and the compiler's
+    /// path and stamp as options (a different or updated compiler misses too).
+    pub wrapper: Option<OsString>,
+    /// `--compiler=PATH`: the compiler, when the command holds only its arguments.
+    pub compiler: Option<OsString>,
+}
+
+/// `llcoro cc`: runs `argv` (compiler first, unless `--compiler` gave it) through llcoro when it
+/// compiles one C or C++ source to an object, unchanged otherwise. The exit status is the failing
+/// step's.
+pub fn main(argv: Vec<OsString>, how: Invocation) -> ExitCode {
     let verbose = std::env::var_os("LLCORO_CC_VERBOSE").is_some_and(|v| !v.is_empty() && v != "0");
+    let argv: Vec<OsString> = how.compiler.iter().cloned().chain(argv).collect();
     let expanded = expand_response_files(&argv);
-    match classify(&expanded, &is_clang) {
+    let plan = classify(&expanded, &is_clang);
+    if let Some(wrapper) = how.wrapper {
+        let (Some((compiler, args)), Ok(me)) = (argv.split_first(), std::env::current_exe()) else {
+            eprintln!("llcoro cc: no command given, or cannot find the llcoro binary to run under {wrapper:?}");
+            return ExitCode::from(2);
+        };
+        let mut cmd = vec![wrapper];
+        if let Plan::Lower(_) = plan {
+            cmd.push(me.into_os_string());
+            cmd.push("cc".into());
+            cmd.push(prefixed("--compiler=", compiler));
+            cmd.push(format!("--compiler-stamp={}", stamp(compiler)).into());
+            cmd.push("--".into());
+        } else {
+            cmd.push(compiler.clone());
+        }
+        cmd.extend(args.iter().cloned());
+        if verbose {
+            eprintln!("llcoro cc: {}", show(&cmd));
+        }
+        return exec(&cmd);
+    }
+    match plan {
         Plan::PassThrough(why) => {
             if verbose {
                 eprintln!("llcoro cc: running the command unchanged: {why}");
@@ -554,6 +611,25 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
             Err(code) => code,
         },
     }
+}
+
+fn prefixed(prefix: &str, value: &OsStr) -> OsString {
+    let mut s = OsString::from(prefix);
+    s.push(value);
+    s
+}
+
+/// The compiler binary's size and modification time, so that a compiler cache that hashes the
+/// command line sees an updated compiler; empty when the compiler cannot be found.
+fn stamp(compiler: &OsStr) -> String {
+    let meta = find_program(compiler).and_then(|p| std::fs::metadata(p).ok());
+    let Some(meta) = meta else { return String::new() };
+    let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).unwrap_or_default();
+    format!("{}-{}", meta.len(), mtime.as_nanos())
+}
+
+fn show(cmd: &[OsString]) -> String {
+    cmd.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ")
 }
 
 /// The kept IR's path for `output` (on a refusal, or with `LLCORO_KEEP_IR`).
@@ -646,8 +722,7 @@ fn write_file(
 fn run_step(cmd: &[OsString], verbose: bool) -> Result<(), ExitCode> {
     let Some((prog, args)) = cmd.split_first() else { return Err(ExitCode::from(1)) };
     if verbose {
-        let line: Vec<_> = cmd.iter().map(|a| a.to_string_lossy()).collect();
-        eprintln!("llcoro cc: {}", line.join(" "));
+        eprintln!("llcoro cc: {}", show(cmd));
     }
     match Command::new(prog).args(args).status() {
         Ok(s) if s.success() => Ok(()),
@@ -738,7 +813,7 @@ mod tests {
         assert_eq!(
             joined_words(&s.source_command(Path::new("/t/x.ll"))),
             "/usr/bin/clang++-19 -DN=1 -I/a/inc -isystem /sys -O2 -std=c++20 -MD -MT obj/x.cpp.o -MF obj/x.cpp.o.d \
-             /src/x.cpp -S -emit-llvm -Xclang -disable-llvm-passes -o /t/x.ll"
+             -S -emit-llvm -Xclang -disable-llvm-passes -o /t/x.ll -- /src/x.cpp"
         );
         assert_eq!(
             joined_words(&s.ir_command(Path::new("/t/x.lowered.ll"))),
@@ -750,7 +825,7 @@ mod tests {
     fn default_dependency_target_and_file_follow_the_object() {
         let s = steps("clang++ -MMD -c dir/a.cc -o out/a.o");
         let src = joined_words(&s.source_args);
-        assert!(src.ends_with("-MMD dir/a.cc -MQ out/a.o -MF out/a.d"), "{src}");
+        assert!(src.ends_with("-MMD -MQ out/a.o -MF out/a.d"), "{src}");
         // No -o: clang's default object name, in the working directory.
         let s = steps("clang -MD -c dir/b.c");
         assert_eq!(s.output, "b.o");
@@ -758,7 +833,7 @@ mod tests {
         // Given ones are kept as they are.
         let s = steps("clang -MD -MFdeps.d -MQ$x -c b.c -ob.o");
         assert_eq!(s.output, "b.o");
-        assert_eq!(joined_words(&s.source_args), "-MD -MFdeps.d -MQ$x b.c");
+        assert_eq!(joined_words(&s.source_args), "-MD -MFdeps.d -MQ$x");
     }
 
     #[test]
@@ -807,7 +882,6 @@ mod tests {
         passes("clang++ -print-resource-dir");
         passes("clang++ -c - -x c++");
         passes("clang++ -c a.cpp -o -");
-        passes("clang++ -c -- a.cpp");
         passes("clang++ -c a.cpp -o");
         passes("clang++ -Xclang -emit-pch -x c++-header -c p.hxx -o p.pch");
         passes("clang++ -Xclang -ast-dump -c a.cpp");
@@ -816,6 +890,22 @@ mod tests {
         passes("clang++ --driver-mode=cl -c a.cpp");
         passes("clang++ -arch x86_64 -arch arm64 -c a.cpp");
         passes("");
+    }
+
+    #[test]
+    fn after_end_of_options_every_word_is_an_input() {
+        // ccache's form.
+        let s = steps("clang++ -std=c++20 -c -o w.o -- a.cpp");
+        assert_eq!((s.source.to_str(), s.output.to_str()), (Some("a.cpp"), Some("w.o")));
+        let cmd = joined_words(&s.source_command(Path::new("t.ll")));
+        assert_eq!(cmd, "clang++ -std=c++20 -S -emit-llvm -Xclang -disable-llvm-passes -o t.ll -- a.cpp");
+        let s = steps("clang++ -x c++ -c -- -odd.inl");
+        let cmd = joined_words(&s.source_command(Path::new("t.ll")));
+        assert!(cmd.ends_with("-o t.ll -x c++ -- -odd.inl"), "{cmd}");
+        passes("clang++ -c -- a.cpp b.cpp");
+        // -x after the source does not apply to it.
+        let s = steps("clang -c a.c -x c++");
+        assert_eq!(s.source_lang, None);
     }
 
     #[test]
