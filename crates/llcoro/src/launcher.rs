@@ -378,10 +378,11 @@ fn parse(args: &[OsString]) -> Result<Vec<Arg>, String> {
             // ccache writes `-- SOURCE` at the end of the commands it runs.
             options_ended = true;
             (arg(&args[i..=i], Role::EndOfOptions, OsString::new()), 1)
-        } else if ACTIONS.contains(&s.as_ref()) || ACTION_PREFIXES.iter().any(|p| s.starts_with(p)) {
-            return Err(format!("{s}"));
-        } else if s.strip_prefix("--driver-mode=").is_some_and(|m| !matches!(m, "gcc" | "g++" | "cpp")) {
-            return Err(format!("{s}"));
+        } else if ACTIONS.contains(&s.as_ref())
+            || ACTION_PREFIXES.iter().any(|p| s.starts_with(p))
+            || s.strip_prefix("--driver-mode=").is_some_and(|m| !matches!(m, "gcc" | "g++" | "cpp"))
+        {
+            return Err(s.into_owned());
         } else {
             match s.as_ref() {
                 "-c" => (arg(&args[i..=i], Role::CompileOnly, OsString::new()), 1),
@@ -702,9 +703,13 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
             Ok(_) => eprintln!("llcoro cc: {note}, the lowered IR at {}", low.display()),
             Err(e) => eprintln!("llcoro cc: {note}; cannot keep the lowered IR at {}: {e}", low.display()),
         }
-    } else if kept.exists() {
-        // A refusal's IR from an earlier run is stale now.
-        let _ = std::fs::remove_file(&kept);
+    } else {
+        // IR kept by an earlier run (a refusal, or LLCORO_KEEP_IR) is stale now.
+        for stale in [kept, kept_path(&steps.output, ".lowered.ll")] {
+            if stale.exists() {
+                let _ = std::fs::remove_file(&stale);
+            }
+        }
     }
     Ok(())
 }
