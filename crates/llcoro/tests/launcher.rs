@@ -13,7 +13,8 @@
 //! without llcoro; every target has exactly one object per source, each compiled through llcoro
 //! (the IR it kept with `LLCORO_KEEP_IR=1`); a rebuild changes nothing; editing the shared header
 //! rebuilds exactly its two objects and changes the output; a new llcoro binary rebuilds every
-//! object. Also: through `add_subdirectory(<repository>)`, through `find_package(llcoro)` after
+//! object; a kxs program (`tests/kxs/cpp/call_chain.cpp`, `kxs_add_executable`) runs to its end
+//! with every frame freed. Also: through `add_subdirectory(<repository>)`, through `find_package(llcoro)` after
 //! `cmake --install` to a prefix with a space, under ccache (a second build directory is served
 //! entirely from the cache, a new llcoro misses it), `kxs_transform_ir()` and
 //! `kxs_transform_ir.cmake`, and a configure with g++ fails with the clear message.
@@ -402,6 +403,16 @@ fn compare(what: &str, reference: &[(String, Output)], actual: &[(String, Output
     }
 }
 
+/// The kxs program (built only with llcoro): it must finish with every frame freed.
+fn check_kxs(build: &Path, problems: &mut Vec<String>) {
+    let exe = build.join("kxs_call_chain");
+    match run_with(&mut command(&exe), None, RUN_TIMEOUT) {
+        Ok(o) if o.success() && String::from_utf8_lossy(&o.stdout).contains("result=309 live=0") => {}
+        Ok(o) => problems.push(format!("kxs_call_chain: {}\n{}", o.describe(), excerpt(&o.stdout))),
+        Err(e) => problems.push(format!("kxs_call_chain: {e}")),
+    }
+}
+
 fn no_temporaries(tmp: &Path, problems: &mut Vec<String>) {
     let left = files_in(tmp);
     if !left.is_empty() {
@@ -438,6 +449,7 @@ fn module_job(env: &Env, clang: u32, generator: &str, reference: &[(String, Outp
         Err(e) => problems.push(format!("kxs_transform_ir(): no {}: {e}", lowered.display())),
     }
     compare("first build", reference, &run_programs(&bdir)?, &mut problems);
+    check_kxs(&bdir, &mut problems);
 
     // Nothing to do: nothing rebuilt.
     let before = objects(&bdir);
@@ -492,6 +504,7 @@ fn subdirectory_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<Str
     let mut problems = Vec::new();
     check_objects(&bdir, &mut problems);
     compare("add_subdirectory", reference, &run_programs(&bdir)?, &mut problems);
+    check_kxs(&bdir, &mut problems);
     Ok(problems.into_iter().map(|p| format!("add_subdirectory: {p}")).collect())
 }
 
@@ -527,6 +540,7 @@ fn package_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<String>,
     build(&bdir, &tmp, true, &[])?;
     check_objects(&bdir, &mut problems);
     compare("find_package", reference, &run_programs(&bdir)?, &mut problems);
+    check_kxs(&bdir, &mut problems);
     Ok(problems.into_iter().map(|p| format!("find_package: {p}")).collect())
 }
 
@@ -547,7 +561,8 @@ fn ccache_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<String>, 
     let cache = env.dir("ccache dir");
     let tmp = env.dir("ccache tmp");
     let extra = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache".to_string(), format!("-DLLCORO_EXECUTABLE={}", exe.display())];
-    let sources: u64 = PROGRAMS.iter().map(|(_, n)| *n as u64).sum();
+    // The project's programs and the kxs program.
+    let sources: u64 = PROGRAMS.iter().map(|(_, n)| *n as u64).sum::<u64>() + 1;
     let mut problems = Vec::new();
     let counters = |s: &BTreeMap<String, u64>| {
         let get = |k: &str| s.get(k).copied().unwrap_or(0);
