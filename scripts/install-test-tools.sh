@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
 # LLVM 14 (with clang-14, which builds MLIR 14's IR), MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
-# valgrind, gdb, GNU time, python3) on Debian/Ubuntu, then MLIR's async
+# valgrind, gdb, GNU time, python3, and CMake, Ninja and ccache for the
+# `llcoro cc` launcher test) on Debian/Ubuntu, then MLIR's async
 # runtime libraries (scripts/install-mlir-runtimes.sh).
 #
 # Idempotent: when every tool is already on PATH it only prints
@@ -36,6 +37,9 @@ declare -A PKG_OF=(
     [mlir-opt-22]=mlir-22-tools
     [mlir-translate-22]=mlir-22-tools
     [/usr/include/asio.hpp]=libasio-dev
+    [cmake]=cmake
+    [ninja]=ninja-build
+    [ccache]=ccache
 )
 # Fixed order so the output is stable.
 TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
@@ -43,7 +47,8 @@ TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        clang-14 clang++-14 opt-14 llvm-diff-14 lli-14
        valgrind gdb /usr/bin/time python3
        mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
-       mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp)
+       mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp
+       cmake ninja ccache)
 
 have() {
     case "$1" in

@@ -8,6 +8,7 @@ pub mod coro;
 pub mod diag;
 pub mod frame;
 pub mod kxs;
+pub mod launcher;
 pub mod lower;
 pub mod pipeline;
 pub mod report;

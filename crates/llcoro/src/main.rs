@@ -67,6 +67,22 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUTPUT")]
         output: Option<String>,
     },
+    /// Compiler launcher: run a clang command that compiles one C or C++ source to an object with
+    /// llcoro lowering its IR in between; run any other command unchanged (docs/launcher.md).
+    Cc {
+        /// Run each compile under this compiler cache (ccache, sccache): `--wrapper=ccache`.
+        #[arg(long, value_name = "PROGRAM")]
+        wrapper: Option<std::ffi::OsString>,
+        /// The compiler, when the command holds only its arguments (how `--wrapper` calls llcoro).
+        #[arg(long, value_name = "PATH")]
+        compiler: Option<std::ffi::OsString>,
+        /// Ignored; identifies the compiler's binary to a compiler cache that hashes the command line.
+        #[arg(long, hide = true)]
+        compiler_stamp: Option<String>,
+        /// The compiler and its arguments, e.g. `-- clang++ -O2 -c a.cpp -o a.o`.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "COMPILER ARGS")]
+        command: Vec<std::ffi::OsString>,
+    },
 }
 
 fn read_text(input: &str) -> Result<String, ExitCode> {
@@ -90,6 +106,9 @@ fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Cmd::Cc { wrapper, compiler, command, .. }) = cli.cmd {
+        return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });
+    }
     if let Some(Cmd::Check { input }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
         let src = match read_text(input) {
