@@ -37,22 +37,6 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     v
 }
 
-/// The lines after `<comment> EXPECT:` that start with `<comment> ` (or are just `<comment>`), joined.
-fn expected(text: &str, comment: &str) -> Option<String> {
-    let mut lines = text.lines().skip_while(|l| l.trim() != format!("{comment} EXPECT:"));
-    lines.next()?;
-    let mut out = String::new();
-    for l in lines {
-        if let Some(rest) = l.strip_prefix(&format!("{comment} ")) {
-            out.push_str(rest);
-        } else if l.trim_end() != comment {
-            break;
-        }
-        out.push('\n');
-    }
-    Some(out)
-}
-
 /// `define ... @name(...) ... { ... }` texts by function name.
 fn definitions(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -111,7 +95,7 @@ fn ir_inputs(from: &str, versions: &[&str]) {
     for input in &inputs {
         let name = stem(input);
         let text = fs::read_to_string(input).unwrap_or_default();
-        let Some(want) = expected(&text, ";") else {
+        let Some(want) = common::expected_block(&text, ";") else {
             failures.push(format!("{name}: no `; EXPECT:` block"));
             continue;
         };
@@ -188,7 +172,7 @@ fn cpp_programs_lower_build_and_run() {
         let tag = format!("{name}.{cc}{opt}");
         let text = fs::read_to_string(input).unwrap_or_default();
         let mut rec = Recorder::new(&name, &format!("{cc} {opt}"));
-        let Some(want) = expected(&text, "//") else {
+        let Some(want) = common::expected_block(&text, "//") else {
             rec.add("header", "no `// EXPECT:` block");
             return rec;
         };

@@ -403,13 +403,34 @@ fn compare(what: &str, reference: &[(String, Output)], actual: &[(String, Output
     }
 }
 
-/// The kxs program (built only with llcoro): it must finish with every frame freed.
-fn check_kxs(build: &Path, problems: &mut Vec<String>) {
+/// The kxs programs (built only with llcoro): `kxs_call_chain` must finish with every frame freed;
+/// with `all`, every program of `tests/kxs/cpp` must print the output its source states.
+fn check_kxs(build: &Path, problems: &mut Vec<String>, all: bool) {
     let exe = build.join("kxs_call_chain");
     match run_with(&mut command(&exe), None, RUN_TIMEOUT) {
         Ok(o) if o.success() && String::from_utf8_lossy(&o.stdout).contains("result=309 live=0") => {}
         Ok(o) => problems.push(format!("kxs_call_chain: {}\n{}", o.describe(), excerpt(&o.stdout))),
         Err(e) => problems.push(format!("kxs_call_chain: {e}")),
+    }
+    if !all {
+        return;
+    }
+    let programs = files_in(&repo().join("tests/kxs/cpp"));
+    for src in programs.iter().filter(|p| p.extension().is_some_and(|e| e == "cpp")) {
+        let stem = src.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let Some(want) = fs::read_to_string(src).ok().and_then(|t| common::expected_block(&t, "//")) else {
+            problems.push(format!("{}: no `// EXPECT:` block", src.display()));
+            continue;
+        };
+        match run_with(&mut command(build.join(format!("kxs_{stem}"))), None, RUN_TIMEOUT) {
+            Ok(o) if o.success() && String::from_utf8_lossy(&o.stdout) == want => {}
+            Ok(o) => problems.push(format!(
+                "kxs_{stem}: {}\n{}",
+                o.status_text(),
+                common::first_difference(want.as_bytes(), &o.stdout, ("expected", "actual"))
+            )),
+            Err(e) => problems.push(format!("kxs_{stem}: {e}")),
+        }
     }
 }
 
@@ -449,7 +470,7 @@ fn module_job(env: &Env, clang: u32, generator: &str, reference: &[(String, Outp
         Err(e) => problems.push(format!("kxs_transform_ir(): no {}: {e}", lowered.display())),
     }
     compare("first build", reference, &run_programs(&bdir)?, &mut problems);
-    check_kxs(&bdir, &mut problems);
+    check_kxs(&bdir, &mut problems, true);
 
     // Nothing to do: nothing rebuilt.
     let before = objects(&bdir);
@@ -504,7 +525,7 @@ fn subdirectory_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<Str
     let mut problems = Vec::new();
     check_objects(&bdir, &mut problems);
     compare("add_subdirectory", reference, &run_programs(&bdir)?, &mut problems);
-    check_kxs(&bdir, &mut problems);
+    check_kxs(&bdir, &mut problems, false);
     Ok(problems.into_iter().map(|p| format!("add_subdirectory: {p}")).collect())
 }
 
@@ -540,7 +561,7 @@ fn package_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<String>,
     build(&bdir, &tmp, true, &[])?;
     check_objects(&bdir, &mut problems);
     compare("find_package", reference, &run_programs(&bdir)?, &mut problems);
-    check_kxs(&bdir, &mut problems);
+    check_kxs(&bdir, &mut problems, false);
     Ok(problems.into_iter().map(|p| format!("find_package: {p}")).collect())
 }
 
@@ -561,8 +582,10 @@ fn ccache_job(env: &Env, reference: &[(String, Output)]) -> Result<Vec<String>, 
     let cache = env.dir("ccache dir");
     let tmp = env.dir("ccache tmp");
     let extra = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache".to_string(), format!("-DLLCORO_EXECUTABLE={}", exe.display())];
-    // The project's programs and the kxs program.
-    let sources: u64 = PROGRAMS.iter().map(|(_, n)| *n as u64).sum::<u64>() + 1;
+    // The project's programs and, in module mode, every kxs program.
+    let kxs_programs =
+        files_in(&env.repo.join("tests/kxs/cpp")).iter().filter(|p| p.extension().is_some_and(|e| e == "cpp")).count();
+    let sources: u64 = PROGRAMS.iter().map(|(_, n)| *n as u64).sum::<u64>() + kxs_programs as u64;
     let mut problems = Vec::new();
     let counters = |s: &BTreeMap<String, u64>| {
         let get = |k: &str| s.get(k).copied().unwrap_or(0);

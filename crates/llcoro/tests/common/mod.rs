@@ -362,3 +362,20 @@ pub fn leftovers(text: &str, path: &Path) -> Vec<String> {
         })
         .collect()
 }
+
+/// The expected output a test input states in itself: the lines after `<comment> EXPECT:` that start
+/// with `<comment> ` (or are just `<comment>`), each without that prefix.
+pub fn expected_block(text: &str, comment: &str) -> Option<String> {
+    let mut lines = text.lines().skip_while(|l| l.trim() != format!("{comment} EXPECT:"));
+    lines.next()?;
+    let mut out = String::new();
+    for l in lines {
+        if let Some(rest) = l.strip_prefix(&format!("{comment} ")) {
+            out.push_str(rest);
+        } else if l.trim_end() != comment {
+            break;
+        }
+        out.push('\n');
+    }
+    Some(out)
+}
