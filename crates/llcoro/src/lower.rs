@@ -33,6 +33,8 @@ pub struct Lowered {
 pub struct FrameSummary {
     /// A kxs suspend function's spill frame (kept in its continuation object), not a coroutine frame.
     pub kxs: bool,
+    /// For kxs: each suspend point's marker id.
+    pub marker_ids: Vec<i128>,
     pub frame: crate::frame::Frame,
     /// The spelling of each field's type (the frame's type handles belong to a worker's table).
     pub field_types: Vec<String>,
@@ -207,6 +209,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         let field_types = s.frame.fields.iter().map(|x| types.display(x.ty)).collect();
         let summary = FrameSummary {
             kxs: false,
+            marker_ids: Vec::new(),
             frame: s.frame,
             field_types,
             returns_frame: s.returns_frame,
@@ -276,6 +279,7 @@ fn process_kxs(
             let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
             let summary = FrameSummary {
                 kxs: true,
+                marker_ids: l.marker_ids,
                 frame: l.frame,
                 field_types,
                 returns_frame: false,

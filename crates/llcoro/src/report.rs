@@ -37,6 +37,9 @@ pub struct FrameReport {
     pub size: u64,
     pub align: u64,
     pub suspend_points: u32,
+    /// For kxs: the id each suspend point's marker gives (`__kxs_suspend_point(ID)`), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marker_ids: Vec<i128>,
     pub fields: Vec<FieldReport>,
     /// Values live across a suspend that get no field: recomputed after each resume.
     pub recomputed: Vec<String>,
@@ -101,6 +104,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
             size: fr.size,
             align: fr.align,
             suspend_points: summary.suspend_points,
+            marker_ids: summary.marker_ids.clone(),
             fields,
             recomputed: fr.remat_names.clone(),
             elided_in: summary.elided_in.clone(),
@@ -113,9 +117,15 @@ pub fn text(reports: &[FrameReport]) -> String {
     let mut s = String::new();
     for r in reports {
         let what = if r.lowering.is_some() { "kxs spill frame" } else { "frame" };
+        let ids = if r.marker_ids.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = r.marker_ids.iter().map(|i| i.to_string()).collect();
+            format!(" (marker ids {})", list.join(", "))
+        };
         let _ = writeln!(
             s,
-            "{}: {what} {} bytes, align {}, {} suspend points",
+            "{}: {what} {} bytes, align {}, {} suspend points{ids}",
             r.coroutine, r.size, r.align, r.suspend_points
         );
         let _ =

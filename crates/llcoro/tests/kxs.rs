@@ -4,7 +4,8 @@
 //!   LLVM 19 and 22; `tests/kxs/ir-typed/*.ll`, their typed-pointer twins, for LLVM 14.
 //!   `llcoro IN -o OUT` exits 0; `opt-N -passes=verify` accepts OUT; `lli-N OUT`
 //!   exits 0 and prints the file's `; EXPECT:` block; lowering OUT again changes nothing; every
-//!   function of IN without a marker is in OUT byte for byte.
+//!   function of IN without a marker is in OUT byte for byte; `llcoro frames` names the suspend
+//!   points by the markers' ids.
 //! * `tests/kxs/cpp/*.cpp`: C++ suspend functions written with `cpp/include`'s macros. For clang 14
 //!   (typed pointers), 19 and 22 at -O0 and -O2: `clang++ -S -emit-llvm -Xclang -disable-llvm-passes`, `llcoro`, then
 //!   `clang++` of the lowered IR; the program exits 0 and prints the file's `// EXPECT:` block.
@@ -113,6 +114,33 @@ fn ir_inputs(from: &str, versions: &[&str]) {
                 if !after.iter().any(|(m, b)| *m == n && *b == body) {
                     rec.add("pass-through", format!("@{n} has no marker but changed"));
                 }
+            }
+            // The frame report names each suspend point by its marker's constant id, read from the
+            // operand (the seed's transform read the `32` of `i32`).
+            let ids: Vec<i64> = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with(';'))
+                .filter_map(|l| l.split("@__kxs_suspend_point(i32 ").nth(1))
+                .filter_map(|r| r.split(')').next()?.trim().parse().ok())
+                .collect();
+            let mut frames = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+            frames.args(["frames", "--format", "json"]).arg(input);
+            match run(&mut frames).map(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout)) {
+                Ok(Ok(json)) => {
+                    let reported: Vec<i64> = json
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter(|r| r["lowering"] == "kxs")
+                        .flat_map(|r| r["marker_ids"].as_array().cloned().unwrap_or_default())
+                        .filter_map(|v| v.as_i64())
+                        .collect();
+                    if reported != ids {
+                        rec.add("frames", format!("marker ids {reported:?}, the input has {ids:?}"));
+                    }
+                }
+                Ok(Err(e)) => rec.add("frames", format!("not JSON: {e}")),
+                Err(e) => rec.add("frames", e),
             }
             if rec.ok("llcoro again", run_llcoro(&out, &again, &[], TIMEOUT)).is_some()
                 && fs::read(&again).ok() != fs::read(&out).ok()

@@ -50,6 +50,8 @@ pub struct Needs {
 pub struct Lowered {
     pub frame: Frame,
     pub suspend_points: u32,
+    /// Each suspend point's marker id, in suspend-point order (the frame's `live_across` numbers).
+    pub marker_ids: Vec<i128>,
     pub needs: Needs,
 }
 
@@ -125,7 +127,8 @@ pub fn lower(
     if let Some(b) = begin {
         f.remove_inst(b.inst);
     }
-    Ok(Lowered { frame, suspend_points: sites.len() as u32, needs })
+    let marker_ids = markers.iter().map(|m| m.id).collect();
+    Ok(Lowered { frame, suspend_points: sites.len() as u32, marker_ids, needs })
 }
 
 /// A marker called with `invoke` (declared without `noexcept`) cannot throw: it becomes a call and
@@ -476,7 +479,6 @@ fn split_at_markers(f: &mut Function, types: &TypeTable, markers: &[Marker]) -> 
         let pos = f.blocks[b].insts.iter().position(|&x| x == m.inst).unwrap_or(0);
         let name = f.unique_block_name(&format!("kxs.resume.{k}"));
         let r = f.split_block(types, b, pos + 1, Some(&name));
-        let _ = m.id;
         sites.push(Site { index: k as u32, inst: m.inst, continues: vec![r] });
     }
     sites
