@@ -12,3 +12,4 @@ pub mod launcher;
 pub mod lower;
 pub mod pipeline;
 pub mod report;
+pub mod stackless;

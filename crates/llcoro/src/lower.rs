@@ -31,8 +31,9 @@ pub struct Lowered {
 
 /// What is kept of a split coroutine once its functions are printed.
 pub struct FrameSummary {
-    /// A kxs suspend function's spill frame (kept in its continuation object), not a coroutine frame.
-    pub kxs: bool,
+    /// Which lowering made the frame: `None` for a coroutine frame, `Some("kxs")` for a suspend
+    /// function's spill frame, `Some("stackless")` for a stackless function's spill area.
+    pub lowering: Option<&'static str>,
     /// For kxs: each suspend point's marker id.
     pub marker_ids: Vec<i128>,
     pub frame: crate::frame::Frame,
@@ -167,6 +168,9 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     if crate::kxs::has_markers(&f, src) {
         return process_kxs(sh, f, types, direct, oc);
     }
+    if crate::stackless::is_stackless(&f, src) {
+        return process_stackless(sh, f, types, direct, oc);
+    }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let (shp, findings) = shape::analyze(&f, src, types, has_attr);
         for x in findings {
@@ -208,7 +212,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         }
         let field_types = s.frame.fields.iter().map(|x| types.display(x.ty)).collect();
         let summary = FrameSummary {
-            kxs: false,
+            lowering: None,
             marker_ids: Vec::new(),
             frame: s.frame,
             field_types,
@@ -278,7 +282,7 @@ fn process_kxs(
             oc.kxs = l.needs;
             let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
             let summary = FrameSummary {
-                kxs: true,
+                lowering: Some("kxs"),
                 marker_ids: l.marker_ids,
                 frame: l.frame,
                 field_types,
@@ -302,6 +306,86 @@ fn process_kxs(
         return oc;
     }
     finish(sh, m, src, vec![f], types, direct, oc)
+}
+
+/// A stackless function: lowered in place (`crate::stackless`), then finished like any function.
+fn process_stackless(
+    sh: &Shared<'_>,
+    mut f: Function,
+    types: &mut TypeTable,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    let m = sh.m;
+    let src = m.src.as_str();
+    let callee_ret = |name: &str, types: &mut TypeTable| return_type_of(m, name, types);
+    match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_ret) {
+        Ok(l) => {
+            let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
+            let summary = FrameSummary {
+                lowering: Some("stackless"),
+                marker_ids: Vec::new(),
+                suspend_points: l.sites.len() as u32,
+                frame: l.frame,
+                field_types,
+                returns_frame: false,
+                resume: String::new(),
+                destroy: String::new(),
+                elided: None,
+                elided_in: Vec::new(),
+                promise_type: None,
+                handle_out: None,
+            };
+            oc.frame = Some((f.name.to_string(), summary));
+        }
+        Err(es) => {
+            oc.errors.extend(es);
+            return oc;
+        }
+    }
+    if sh.check_only {
+        return oc;
+    }
+    finish(sh, m, src, vec![f], types, direct, oc)
+}
+
+/// The declared return type of the module's function `name` (a `declare` or `define` header), when
+/// it ends in a struct or a named type right before the name: what a stackless callee returns.
+fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir::types::Type> {
+    let i = m
+        .items
+        .iter()
+        .enumerate()
+        .find(|(i, it)| matches!(it.kind, ItemKind::Declare | ItemKind::Define) && m.item_name(*i) == name)?
+        .0;
+    let item = m.items.get(i)?;
+    let name_at = item.name.start as usize;
+    let head = m.src.get(item.span.start as usize..name_at)?;
+    let trimmed = head.trim_end();
+    let start = if trimmed.ends_with('}') || trimmed.ends_with("}>") {
+        // The matching `{` (with `<` for a packed struct).
+        let mut depth = 0i32;
+        let mut at = None;
+        for (k, c) in trimmed.char_indices().rev() {
+            match c {
+                '}' => depth += 1,
+                '{' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        at = Some(if trimmed[..k].ends_with('<') { k - 1 } else { k });
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        at?
+    } else {
+        trimmed.rfind(' ').map(|k| k + 1)?
+    };
+    let from = item.span.start as usize + start;
+    let to = item.span.start as usize + trimmed.len();
+    llir::parser::parse_type_text(&m.src, from, to, types)
 }
 
 /// The rest of `process` for the functions a `define` became: callers that need the module's
@@ -390,7 +474,8 @@ pub fn lower_module_with(
         .filter(|&i| {
             let t = m.item_text(i);
             let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs);
-            (coro && scope == Scope::All) || t.contains(crate::kxs::MARKER)
+            let stackless = crate::stackless::may_contain(t);
+            ((coro || stackless) && scope == Scope::All) || t.contains(crate::kxs::MARKER)
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
@@ -550,9 +635,10 @@ pub fn lower_module_with(
     if scope == Scope::Kxs {
         return Ok(Lowered { edits, warnings, frames });
     }
-    // Declarations of coroutine intrinsics go; no use is left.
+    // Declarations of coroutine and frame intrinsics go; no use is left.
     for (i, it) in m.items.iter().enumerate() {
-        if it.kind == ItemKind::Declare && m.text(it.name).starts_with("@llvm.coro.") {
+        let name = m.text(it.name);
+        if it.kind == ItemKind::Declare && (name.starts_with("@llvm.coro.") || crate::stackless::may_contain(name)) {
             edits.remove.insert(i);
         }
     }

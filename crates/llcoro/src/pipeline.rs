@@ -25,6 +25,7 @@ pub fn may_need_lowering(src: &str) -> bool {
         || src.contains("presplitcoroutine")
         || src.contains("coroutine.presplit")
         || src.contains(crate::kxs::MARKER)
+        || crate::stackless::may_contain(src)
 }
 
 /// A refused input: the findings (at least one error), and the input text to show them against.

@@ -71,6 +71,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
                 FieldKind::ResumeLabel => ("resume label", "the block .resume continues at".to_string()),
                 FieldKind::Spill(_) => ("spill", "a value live across a suspend".to_string()),
                 FieldKind::Alloca(_) => ("alloca", "a local whose address is used across a suspend".to_string()),
+                FieldKind::Saved(_) => ("saved", "a value the front end saved in its frame".to_string()),
             };
             let holds = fl
                 .var
@@ -100,7 +101,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
         }
         out.push(FrameReport {
             coroutine: name.clone(),
-            lowering: summary.kxs.then(|| "kxs".to_string()),
+            lowering: summary.lowering.map(str::to_string),
             size: fr.size,
             align: fr.align,
             suspend_points: summary.suspend_points,
@@ -116,7 +117,11 @@ pub fn build(m: &Module, lowered: &Lowered) -> Vec<FrameReport> {
 pub fn text(reports: &[FrameReport]) -> String {
     let mut s = String::new();
     for r in reports {
-        let what = if r.lowering.is_some() { "kxs spill frame" } else { "frame" };
+        let what = match r.lowering.as_deref() {
+            Some("kxs") => "kxs spill frame",
+            Some("stackless") => "stackless spill area",
+            _ => "frame",
+        };
         let ids = if r.marker_ids.is_empty() {
             String::new()
         } else {

@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::{Recorder, command_text, run_llcoro};
+use common::{Recorder, run_llcoro};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -83,99 +83,46 @@ fn typed_ir_inputs_lower_verify_and_run() {
 }
 
 fn ir_inputs(from: &str, versions: &[&str]) {
-    let inputs = files(from, "ll");
-    assert!(!inputs.is_empty(), "no {from}/*.ll");
-    let tools: Vec<String> = versions.iter().flat_map(|v| [format!("opt-{v}"), format!("lli-{v}")]).collect();
-    let tools: Vec<&str> = tools.iter().map(|s| s.as_str()).collect();
-    if !common::require(&tools, "the kxs IR tests") {
-        return;
-    }
     let dir = scratch(&from.replace('/', "_"));
-    let mut failures = Vec::new();
-    let mut checks = 0;
-    for input in &inputs {
-        let name = stem(input);
-        let text = fs::read_to_string(input).unwrap_or_default();
-        let Some(want) = common::expected_block(&text, ";") else {
-            failures.push(format!("{name}: no `; EXPECT:` block"));
-            continue;
-        };
-        let mut rec = Recorder::new(&name, "llcoro");
-        let out = dir.join(format!("{name}.out.ll"));
-        let again = dir.join(format!("{name}.again.ll"));
-        if rec.ok("llcoro", run_llcoro(input, &out, &[], TIMEOUT)).is_some() {
-            let lowered = fs::read_to_string(&out).unwrap_or_default();
-            if lowered.contains("__kxs_suspend_point(") && lowered.contains("call void @__kxs_suspend_point") {
-                rec.add("markers", "a marker call is left in the output");
-            }
-            // Functions without markers pass through byte for byte.
-            let after = definitions(&lowered);
-            for (n, body) in definitions(&text).into_iter().filter(|(_, b)| !b.contains("@__kxs_suspend_point(")) {
-                if !after.iter().any(|(m, b)| *m == n && *b == body) {
-                    rec.add("pass-through", format!("@{n} has no marker but changed"));
-                }
-            }
-            // The frame report names each suspend point by its marker's constant id, read from the
-            // operand (the seed's transform read the `32` of `i32`).
-            let ids: Vec<i64> = text
-                .lines()
-                .filter(|l| !l.trim_start().starts_with(';'))
-                .filter_map(|l| l.split("@__kxs_suspend_point(i32 ").nth(1))
-                .filter_map(|r| r.split(')').next()?.trim().parse().ok())
-                .collect();
-            let mut frames = Command::new(env!("CARGO_BIN_EXE_llcoro"));
-            frames.args(["frames", "--format", "json"]).arg(input);
-            match run(&mut frames).map(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout)) {
-                Ok(Ok(json)) => {
-                    let reported: Vec<i64> = json
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter(|r| r["lowering"] == "kxs")
-                        .flat_map(|r| r["marker_ids"].as_array().cloned().unwrap_or_default())
-                        .filter_map(|v| v.as_i64())
-                        .collect();
-                    if reported != ids {
-                        rec.add("frames", format!("marker ids {reported:?}, the input has {ids:?}"));
-                    }
-                }
-                Ok(Err(e)) => rec.add("frames", format!("not JSON: {e}")),
-                Err(e) => rec.add("frames", e),
-            }
-            if rec.ok("llcoro again", run_llcoro(&out, &again, &[], TIMEOUT)).is_some()
-                && fs::read(&again).ok() != fs::read(&out).ok()
-            {
-                rec.add("idempotence", "lowering the output again changed it");
-            }
-            for &v in versions {
-                checks += 1;
-                let mut opt = Command::new(format!("opt-{v}"));
-                opt.args(["-passes=verify", "-disable-output"]).arg(&out);
-                match run(&mut opt) {
-                    Ok(o) if o.success() && o.stderr.is_empty() => {}
-                    Ok(o) => rec.add(format!("opt-{v} verify"), o.describe()),
-                    Err(e) => rec.add(format!("opt-{v} verify"), e),
-                }
-                let mut lli = Command::new(format!("lli-{v}"));
-                lli.arg(&out);
-                match run(&mut lli) {
-                    Ok(o) if o.success() && String::from_utf8_lossy(&o.stdout) == want => {}
-                    Ok(o) => rec.add(
-                        format!("lli-{v}"),
-                        format!(
-                            "{}\n{}",
-                            command_text(&lli),
-                            common::first_difference(want.as_bytes(), &o.stdout, ("expected", "actual"))
-                        ),
-                    ),
-                    Err(e) => rec.add(format!("lli-{v}"), e),
-                }
+    common::run_ir_programs("kxs IR", &root().join(from), versions, &dir, &|input, text, lowered, rec| {
+        if lowered.contains("call void @__kxs_suspend_point") {
+            rec.add("markers", "a marker call is left in the output");
+        }
+        // Functions without markers pass through byte for byte.
+        let after = definitions(lowered);
+        for (n, body) in definitions(text).into_iter().filter(|(_, b)| !b.contains("@__kxs_suspend_point(")) {
+            if !after.iter().any(|(m, b)| *m == n && *b == body) {
+                rec.add("pass-through", format!("@{n} has no marker but changed"));
             }
         }
-        failures.extend(rec.failures.iter().map(|f| format!("{name}: {}: {}", f.step, f.detail)));
-    }
-    eprintln!("kxs IR: {checks} runs, {} failures", failures.len());
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+        // The frame report names each suspend point by its marker's constant id, read from the
+        // operand (the seed's transform read the `32` of `i32`).
+        let ids: Vec<i64> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with(';'))
+            .filter_map(|l| l.split("@__kxs_suspend_point(i32 ").nth(1))
+            .filter_map(|r| r.split(')').next()?.trim().parse().ok())
+            .collect();
+        let mut frames = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+        frames.args(["frames", "--format", "json"]).arg(input);
+        match run(&mut frames).map(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout)) {
+            Ok(Ok(json)) => {
+                let reported: Vec<i64> = json
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|r| r["lowering"] == "kxs")
+                    .flat_map(|r| r["marker_ids"].as_array().cloned().unwrap_or_default())
+                    .filter_map(|v| v.as_i64())
+                    .collect();
+                if reported != ids {
+                    rec.add("frames", format!("marker ids {reported:?}, the input has {ids:?}"));
+                }
+            }
+            Ok(Err(e)) => rec.add("frames", format!("not JSON: {e}")),
+            Err(e) => rec.add("frames", e),
+        }
+    });
 }
 
 #[test]

@@ -59,7 +59,17 @@ fn mutate(src: &str, rng: &mut Rng) -> String {
 fn mutated_inputs_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
     let mut inputs = Vec::new();
-    for dir in ["edge", "typed", "docs", "coro-errors", "fuzz", "kxs/ir", "kxs/ir-typed"] {
+    for dir in [
+        "edge",
+        "typed",
+        "docs",
+        "coro-errors",
+        "fuzz",
+        "kxs/ir",
+        "kxs/ir-typed",
+        "stackless/opaque",
+        "stackless/typed",
+    ] {
         let mut files: Vec<_> =
             std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
         files.sort();

@@ -347,11 +347,13 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     copy_in(f, types, env.dl, frame_val, shape.begin, written_before, env.typed);
     let spill_at = SpillSites {
         frame: frame_val,
+        frame_slot: None,
         typed: env.typed,
         ready: shape.begin,
         before_frame: &before_begin,
         keeps_value: &|f, u| is_structural(f, u, src) || ramp_only.contains(&u),
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
+        head: Vec::new(),
     };
     spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
     Ok(frame)

@@ -43,6 +43,9 @@ pub enum FieldKind {
     Alloca(Value),
     /// The address of the block execution continues at after a resume (computed-goto dispatch).
     ResumeLabel,
+    /// A value the front end itself saved at a fixed offset (a stackless frame's explicit slot):
+    /// reloaded from there after a suspend, never stored by the engine.
+    Saved(Value),
 }
 
 #[derive(Clone, Debug)]
@@ -304,7 +307,7 @@ impl<'a> Survey<'a> {
         }
         for fl in fields.iter_mut() {
             match fl.kind {
-                FieldKind::Spill(v) | FieldKind::Alloca(v) | FieldKind::Promise(v) => {
+                FieldKind::Spill(v) | FieldKind::Alloca(v) | FieldKind::Promise(v) | FieldKind::Saved(v) => {
                     fl.live_across = self
                         .sites
                         .iter()

@@ -85,7 +85,7 @@ pub fn retype_metadata_operand(f: &mut Function, u: Inst, k: usize, ty: &str, sr
 pub fn frame_uses(f: &Function, fields: &[Field], remat: &[Value]) -> FxHashMap<Value, Vec<(Inst, usize)>> {
     let mut wanted: cranelift_entity::SecondaryMap<Value, bool> = cranelift_entity::SecondaryMap::new();
     for fl in fields {
-        if let FieldKind::Promise(v) | FieldKind::Alloca(v) | FieldKind::Spill(v) = fl.kind {
+        if let FieldKind::Promise(v) | FieldKind::Alloca(v) | FieldKind::Spill(v) | FieldKind::Saved(v) = fl.kind {
             wanted[v] = true;
         }
     }
@@ -243,9 +243,21 @@ pub fn copy_in(
     }
 }
 
+/// The frame pointer to use at one place: `frame`, or a fresh load of the slot holding it.
+fn current_frame(f: &mut Function, types: &mut TypeTable, frame: Value, slot: Option<Value>) -> (Vec<Inst>, Value) {
+    let Some(slot) = slot else { return (Vec::new(), frame) };
+    let ty = f.values[frame].ty;
+    let ld = Builder::new(f, types).load(ty, slot, 8);
+    let v = f.insts[ld].result.unwrap_or(frame);
+    (vec![ld], v)
+}
+
 /// What `spill_and_reload` needs to know of the body.
 pub struct SpillSites<'a> {
     pub frame: Value,
+    /// When the frame moves (a stackless frame the GC relocates), the alloca holding the current
+    /// frame pointer: every access loads it first, and `frame` is not used.
+    pub frame_slot: Option<Value>,
     pub typed: bool,
     /// Where the frame pointer becomes usable; values defined before it are stored right after it.
     pub ready: Inst,
@@ -254,6 +266,9 @@ pub struct SpillSites<'a> {
     pub keeps_value: &'a dyn Fn(&Function, Inst) -> bool,
     /// The blocks each suspend continues in.
     pub continues: Vec<Block>,
+    /// Instructions a lowering put at the top of a block that reloads there must come after (a
+    /// stackless call's new frame pointer), as (block, how many).
+    pub head: Vec<(Block, usize)>,
 }
 
 /// Stores every spilled value once after its definition, and makes every use that can run after a
@@ -269,15 +284,20 @@ pub fn spill_and_reload(
 ) {
     let mut slot_of: FxHashMap<Value, (u64, Type, u64)> = FxHashMap::default();
     for fl in fields {
-        if let FieldKind::Spill(v) = fl.kind {
+        if let FieldKind::Spill(v) | FieldKind::Saved(v) = fl.kind {
             slot_of.insert(v, (fl.offset, fl.ty, fl.align));
         }
     }
     let mut order: Vec<Value> = Vec::new();
     for fl in fields {
+        if let FieldKind::Saved(v) = fl.kind {
+            order.push(v);
+        }
         let FieldKind::Spill(v) = fl.kind else { continue };
         let to = store_point(f, types, v, at.ready, at.before_frame);
-        let (mut seq, addr) = frame_addr(f, types, at.frame, fl.offset, fl.ty, at.typed);
+        let (mut seq, frame) = current_frame(f, types, at.frame, at.frame_slot);
+        let (mut addr_seq, addr) = frame_addr(f, types, frame, fl.offset, fl.ty, at.typed);
+        seq.append(&mut addr_seq);
         let st = Builder::new(f, types).store(v, addr, fl.align);
         seq.push(st);
         insert_all(f, to, seq);
@@ -290,11 +310,12 @@ pub fn spill_and_reload(
         remat.iter().filter_map(|&v| Some((v, f.insts[f.value_inst(v)?].args.to_vec()))).collect();
     let mut reloads = Reloads {
         frame: at.frame,
+        frame_slot: at.frame_slot,
         typed: at.typed,
         slot_of,
         remat_args,
         memo: FxHashMap::default(),
-        top: FxHashMap::default(),
+        top: at.head.iter().copied().collect(),
     };
     let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
     let mut stamp_no = 0u32;
@@ -337,6 +358,7 @@ pub fn spill_and_reload(
 /// reached from a suspend: a load from its slot, or its recomputation from such values.
 struct Reloads {
     frame: Value,
+    frame_slot: Option<Value>,
     typed: bool,
     slot_of: FxHashMap<Value, (u64, Type, u64)>,
     /// The operands of each recomputed value's instruction, before any reload replaced them.
@@ -356,7 +378,9 @@ impl Reloads {
             return r;
         }
         let (seq, r) = if let Some(&(off, ty, align)) = self.slot_of.get(&v) {
-            let (mut seq, addr) = frame_addr(f, types, self.frame, off, ty, self.typed);
+            let (mut seq, frame) = current_frame(f, types, self.frame, self.frame_slot);
+            let (mut addr_seq, addr) = frame_addr(f, types, frame, off, ty, self.typed);
+            seq.append(&mut addr_seq);
             let mut bl = Builder::new(f, types);
             let l = bl.load(ty, addr, align);
             let r = bl.result(l);

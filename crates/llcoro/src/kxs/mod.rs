@@ -621,11 +621,13 @@ fn build_frame(
     copy_in(f, types, dl, fv, b.inst, written_before, typed);
     let spill_at = SpillSites {
         frame: fv,
+        frame_slot: None,
         typed,
         ready: b.inst,
         before_frame: &before_begin,
         keeps_value: &|f, u| f.callee_name(u, src) == Some(MARKER),
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
+        head: Vec::new(),
     };
     spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
     Ok((frame, Some(fv)))

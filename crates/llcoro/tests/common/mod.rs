@@ -379,3 +379,84 @@ pub fn expected_block(text: &str, comment: &str) -> Option<String> {
     }
     Some(out)
 }
+
+/// Checks on one lowered IR program beyond the common ones: (input path, input text, lowered
+/// text, where to record failures).
+pub type IrCheck<'a> = dyn Fn(&Path, &str, &str, &mut Recorder) + Sync + 'a;
+
+/// Hand-written IR programs, each stating its output in a `; EXPECT:` block: for every `*.ll` in
+/// `dir` and every LLVM version in `versions`, `opt-N -passes=verify` accepts the input, llcoro lowers
+/// it (and lowering the output again changes nothing), `opt-N` accepts the output with no
+/// diagnostic, and `lli-N` runs it to exit 0 with the expected output; `extra` adds the caller's
+/// checks. Panics with every failure at the end.
+pub fn run_ir_programs(label: &str, dir: &Path, versions: &[&str], scratch: &Path, extra: &IrCheck<'_>) {
+    let mut inputs: Vec<PathBuf> =
+        fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+    inputs.retain(|p| p.extension().is_some_and(|e| e == "ll"));
+    inputs.sort();
+    assert!(!inputs.is_empty(), "no {}/*.ll", dir.display());
+    let tools: Vec<String> = versions.iter().flat_map(|v| [format!("opt-{v}"), format!("lli-{v}")]).collect();
+    let tools: Vec<&str> = tools.iter().map(|s| s.as_str()).collect();
+    if !require(&tools, label) {
+        return;
+    }
+    let _ = fs::create_dir_all(scratch);
+    let timeout = Duration::from_secs(120);
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for input in &inputs {
+        let name = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = fs::read_to_string(input).unwrap_or_default();
+        let mut rec = Recorder::new(&name, "llcoro");
+        let Some(want) = expected_block(&text, ";") else {
+            failures.push(format!("{name}: no `; EXPECT:` block"));
+            continue;
+        };
+        let out = scratch.join(format!("{name}.out.ll"));
+        let again = scratch.join(format!("{name}.again.ll"));
+        for &v in versions {
+            let mut opt = Command::new(format!("opt-{v}"));
+            opt.args(["-passes=verify", "-disable-output"]).arg(input);
+            match run_tool(&mut opt, timeout) {
+                Ok(_) => {}
+                Err(e) => rec.add(format!("opt-{v} rejects the input"), e),
+            }
+        }
+        if let Some(lowered) = rec.ok("llcoro", run_llcoro(input, &out, &[], timeout)) {
+            extra(input, &text, &lowered, &mut rec);
+            if rec.ok("llcoro again", run_llcoro(&out, &again, &[], timeout)).is_some()
+                && fs::read(&again).ok() != fs::read(&out).ok()
+            {
+                rec.add("idempotence", "lowering the output again changed it");
+            }
+            for &v in versions {
+                runs += 1;
+                let mut opt = Command::new(format!("opt-{v}"));
+                opt.args(["-passes=verify", "-disable-output"]).arg(&out);
+                match run_tool(&mut opt, timeout) {
+                    Ok(o) if o.stderr.is_empty() => {}
+                    Ok(o) => rec.add(format!("opt-{v} verify"), o.describe()),
+                    Err(e) => rec.add(format!("opt-{v} verify"), e),
+                }
+                let mut lli = Command::new(format!("lli-{v}"));
+                lli.arg(&out);
+                match run_with(&mut lli, None, timeout) {
+                    Ok(o) if o.success() && String::from_utf8_lossy(&o.stdout) == want => {}
+                    Ok(o) => rec.add(
+                        format!("lli-{v}"),
+                        format!(
+                            "{} ({})\n{}",
+                            command_text(&lli),
+                            o.status_text(),
+                            first_difference(want.as_bytes(), &o.stdout, ("expected", "actual"))
+                        ),
+                    ),
+                    Err(e) => rec.add(format!("lli-{v}"), e),
+                }
+            }
+        }
+        failures.extend(rec.failures.iter().map(|f| format!("{name}: {}: {}", f.step, f.detail)));
+    }
+    eprintln!("{label}: {} programs, {runs} runs, {} failures", inputs.len(), failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -73,6 +73,14 @@ const CONST_WORDS: &[&str] = &[
     "insertvalue",
 ];
 
+/// Parses the type spelled in `src[start..end]` (the whole range), interning it into `types`; named
+/// types must be in `types` already. For passes that need a type from a header's text.
+pub fn parse_type_text(src: &str, start: usize, end: usize, types: &mut TypeTable) -> Option<Type> {
+    let mut p = Parser::new(src, start, end, types);
+    let t = p.parse_type().ok()?;
+    (p.tok.kind == Tok::Eof).then_some(t)
+}
+
 pub(crate) struct Parser<'a> {
     pub src: &'a str,
     lx: Lexer<'a>,
@@ -407,7 +415,15 @@ impl<'a> Parser<'a> {
             }
             Tok::Local => {
                 self.bump();
-                Ok(self.types.intern(TypeData::Named(self.text(t).into())))
+                let name = self.text(t);
+                // A named non-struct type (`%stack_ty = type i64*`) is only another name for its body,
+                // as in LLVM: values of the two types are interchangeable.
+                if let Some(NamedBody::Body(b)) = self.types.named_body(name)
+                    && !matches!(self.types.get(*b), TypeData::Struct { .. } | TypeData::Named(_))
+                {
+                    return Ok(*b);
+                }
+                Ok(self.types.intern(TypeData::Named(name.into())))
             }
             Tok::LBracket => {
                 self.bump();
