@@ -125,6 +125,8 @@ struct Outcome {
     elided: Vec<String>,
     /// What a lowered kxs suspend function needs the module to declare.
     kxs: crate::kxs::Needs,
+    /// A stackless function's call sites, for the frame descriptor table.
+    stackless: Option<crate::stackless::table::FunctionSites>,
 }
 
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
@@ -321,6 +323,7 @@ fn process_stackless(
     let callee_ret = |name: &str, types: &mut TypeTable| return_type_of(m, name, types);
     match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_ret) {
         Ok(l) => {
+            oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l));
             let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
             let summary = FrameSummary {
                 lowering: Some("stackless"),
@@ -541,6 +544,7 @@ pub fn lower_module_with(
     let mut new_meta = Vec::new();
     let mut used_noop = false;
     let mut kxs_needs = crate::kxs::Needs::default();
+    let mut tables: Vec<crate::stackless::table::FunctionSites> = Vec::new();
     let mut deferred = Vec::new();
     let mut elided_at: Vec<(String, String)> = Vec::new();
     let mut merge = |i: usize, oc: Outcome, edits: &mut Edits, frames: &mut Vec<(String, FrameSummary)>| {
@@ -553,6 +557,7 @@ pub fn lower_module_with(
         kxs_needs.malloc |= oc.kxs.malloc;
         kxs_needs.free |= oc.kxs.free;
         kxs_needs.suspended |= oc.kxs.suspended;
+        tables.extend(oc.stackless);
         if let Some(fr) = oc.frame {
             frames.push(fr);
         }
@@ -632,6 +637,7 @@ pub fn lower_module_with(
         return Ok(Lowered { edits, warnings, frames });
     }
     add_kxs_declarations(m, &mut edits, kxs_needs);
+    crate::stackless::table::emit(m, &mut edits, &tables);
     if scope == Scope::Kxs {
         return Ok(Lowered { edits, warnings, frames });
     }

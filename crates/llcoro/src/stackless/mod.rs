@@ -17,6 +17,8 @@
 //!    a GC pointer (`addrspace(1)`) with no slot of its own is refused;
 //! 5. `gc.frame.spillsz` becomes the spill area's size, and `frame.return` builds `{sp, value}`.
 
+pub mod table;
+
 use crate::diag::{Finding, error_at};
 use crate::frame::rewrite::{SpillSites, frame_uses, spill_and_reload};
 use crate::frame::{Candidates, Field, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
