@@ -321,9 +321,11 @@ fn process_stackless(
     let m = sh.m;
     let src = m.src.as_str();
     let callee_ret = |name: &str, types: &mut TypeTable| return_type_of(m, name, types);
+    let reentry;
     match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_ret) {
-        Ok(l) => {
-            oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l));
+        Ok(mut l) => {
+            reentry = l.reentry.take();
+            oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l, reentry.as_ref()));
             let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
             let summary = FrameSummary {
                 lowering: Some("stackless"),
@@ -349,7 +351,9 @@ fn process_stackless(
     if sh.check_only {
         return oc;
     }
-    finish(sh, m, src, vec![f], types, direct, oc)
+    let mut out = vec![f];
+    out.extend(reentry);
+    finish(sh, m, src, out, types, direct, oc)
 }
 
 /// The declared return type of the module's function `name` (a `declare` or `define` header), when

@@ -73,7 +73,7 @@ int main(void) {
 /* EXPECT:
 spill=4
 tables=1 magic=LCFT version=1 entry_size=56 count=1
-site: function=foo reentry=null ra=16 spill=32 spill_size=4 frame_size=-1 gc_slots=2: 0 8
+site: function=foo reentry=set ra=16 spill=32 spill_size=4 frame_size=-1 gc_slots=2: 0 8
 object in slot 8 holds 100
 result=211 same_sp=1
 */

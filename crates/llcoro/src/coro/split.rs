@@ -376,7 +376,7 @@ fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str, typ
 }
 
 /// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
-fn part_suffix(suffix: &str) -> String {
+pub(crate) fn part_suffix(suffix: &str) -> String {
     let mut out = Vec::new();
     let words: Vec<&str> = suffix.split_whitespace().collect();
     let mut k = 0;

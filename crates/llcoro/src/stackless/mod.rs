@@ -41,6 +41,8 @@ enum Kind {
     Save,
     Statepoint,
     Accessor,
+    /// `ptr sp(token)`: the frame pointer after a call (of a statepoint or its accessor).
+    Sp,
     Load,
     Result,
     Return,
@@ -56,6 +58,7 @@ fn kind_of(name: &str) -> Option<Kind> {
         "save" => Kind::Save,
         "statepoint" => Kind::Statepoint,
         "accessor" => Kind::Accessor,
+        "sp" => Kind::Sp,
         "load" | "restore" => Kind::Load,
         "result" => Kind::Result,
         "return" => Kind::Return,
@@ -88,6 +91,10 @@ pub struct Lowered {
     pub frame: Frame,
     pub sites: Vec<CallSite>,
     pub spill_size: u64,
+    /// `{ptr, T} @f.reenter(ptr frame, ptr result)`: continues `f` after the call whose key is in
+    /// the frame's return-address slot. None without call sites, or when they keep the return
+    /// address at different offsets.
+    pub reentry: Option<Function>,
 }
 
 struct Layout {
@@ -162,7 +169,8 @@ pub fn lower(
             gc_slots: s.gc_slots.clone(),
         })
         .collect();
-    Ok(Lowered { frame, sites: call_sites, spill_size })
+    let reentry = frame_slot.and_then(|slot| reentry(f, types, &lowered_sites, slot, typed, src));
+    Ok(Lowered { frame, sites: call_sites, spill_size, reentry })
 }
 
 /// Every frame intrinsic call, by kind, in body order.
@@ -188,7 +196,7 @@ fn intrinsics(f: &Function, src: &str) -> Result<Vec<(Inst, Kind)>, Vec<Finding>
                 Some(i),
                 "stackless-unknown",
                 format!("{name} is not a frame intrinsic llcoro knows"),
-                "use spillsz, layout, save, statepoint, accessor, load, result or return (docs/stackless.md)",
+                "use spillsz, layout, save, statepoint, accessor, sp, load, result or return (docs/stackless.md)",
             )),
         }
     }
@@ -389,12 +397,9 @@ fn frame_slot(
     let a = f.create_inst(types, data);
     f.insert_inst_at(entry, 0, a);
     let slot = f.insts[a].result?;
-    // The layouts statepoints use directly set it (after a call, the call's new frame does).
-    let used: FxHashSet<Inst> = statepoints
-        .iter()
-        .filter_map(|s| f.insts[s.inst].call_args().last().and_then(|&t| f.value_inst(t)))
-        .filter(|i| layouts.contains_key(i))
-        .collect();
+    // Every layout of a frame (one with a spill area) sets it, and so does each call with the frame it
+    // returns.
+    let used: FxHashSet<Inst> = layouts.values().filter(|l| l.spill.is_some()).map(|l| l.inst).collect();
     let mut at: Vec<Inst> = used.into_iter().collect();
     at.sort_unstable();
     let mut stores = Vec::new();
@@ -595,7 +600,7 @@ fn lower_statepoints(
             }
             let Some(rv) = f.insts[i].result else { continue };
             match kind {
-                Kind::Accessor => f.replace_all_uses(rv, new_sp.1),
+                Kind::Accessor | Kind::Sp => f.replace_all_uses(rv, new_sp.1),
                 Kind::Result => f.replace_all_uses(rv, res.1),
                 _ => continue,
             }
@@ -612,6 +617,28 @@ fn lower_statepoints(
             layout: sp_call.layout,
             gc_slots: Vec::new(),
         });
+    }
+    // `sp(accessor)`: the accessor is the frame pointer now.
+    for &(i, kind) in calls {
+        if kind != Kind::Sp || f.insts[i].block.is_none() {
+            continue;
+        }
+        let arg = f.insts[i].call_args().first().copied();
+        match (arg, f.insts[i].result) {
+            (Some(a), Some(r)) if f.values[a].ty != types.token => {
+                f.replace_all_uses(r, a);
+                f.remove_inst(i);
+            }
+            _ => {
+                return Err(vec![error_at(
+                    f,
+                    Some(i),
+                    "stackless-sp-token",
+                    "`frame.sp` reads the frame pointer of a statepoint or of its accessor, not of this token".into(),
+                    "pass the token a `gc.frame.statepoint` or `gc.frame.accessor` call returned",
+                )]);
+            }
+        }
     }
     // Loads from an accessor (now the frame pointer it stands for).
     for &(i, kind) in calls {
@@ -806,6 +833,28 @@ fn build_frame(
             "make the frame (`gc.frame.layout`) before the first statepoint, on every path",
         )]);
     };
+    // Every reload reads the frame through the slot, so the slot must hold the frame wherever one
+    // can happen: the first layout comes before all of them.
+    let conts: Vec<Block> = lowered.iter().map(|s| s.cont).collect();
+    let ready_block = f.insts[ready].block;
+    for fl in &fields {
+        let (FieldKind::Spill(v) | FieldKind::Saved(v)) = fl.kind else { continue };
+        if let Some(b) = flooded(f, &live, &conts, v)
+            .into_iter()
+            .find(|&b| ready_block.is_none_or(|rb| rb == b || !dom.dominates(rb, b)))
+        {
+            return Err(vec![error_at(
+                f,
+                f.blocks[b].insts.first().copied(),
+                "stackless-layout",
+                "a value live across a call is needed here, where the frame may not be laid out yet (the first \
+                 `gc.frame.layout` does not come before this block on every path)"
+                    .into(),
+                "lay the frame out once before any loop that makes calls, and inside the loop lay out the frame \
+                 pointer the previous call returned (`frame.sp` of its accessor)",
+            )]);
+        }
+    }
     let before = |f: &Function, i: Inst| !dominates_inst(f, &dom, ready, i);
     let spill_at = SpillSites {
         frame: frame_ptr,
@@ -838,11 +887,28 @@ fn saved_slot(
     offs.dedup();
     let [off] = offs.as_slice() else { return None };
     let alone = stored.iter().all(|s| s.offset != *off || s.value == v);
-    let before_all = lowered
-        .iter()
-        .filter(|s| live.live_in[s.cont].contains(&v))
-        .all(|s| stored.iter().any(|st| st.value == v && dominates_inst(f, dom, st.store, s.call)));
-    (alone && before_all && *off >= 0).then_some(*off)
+    // Reloads go at the top of every block a call's continuation reaches while `v` is live: a save
+    // must have run on every way into each of them.
+    let conts: Vec<Block> = lowered.iter().map(|s| s.cont).collect();
+    let saved_before = flooded(f, live, &conts, v).into_iter().all(|b| {
+        stored
+            .iter()
+            .any(|st| st.value == v && f.insts[st.store].block.is_some_and(|sb| sb != b && dom.dominates(sb, b)))
+    });
+    (alone && saved_before && *off >= 0).then_some(*off)
+}
+
+/// The blocks a reload of `v` may go to: reachable from a continuation through blocks `v` is live
+/// into (as the engine floods them).
+fn flooded(f: &Function, live: &Liveness, conts: &[Block], v: Value) -> Vec<Block> {
+    let mut seen: FxHashSet<Block> = FxHashSet::default();
+    let mut work: Vec<Block> = conts.iter().copied().filter(|&b| live.live_in[b].contains(&v)).collect();
+    while let Some(b) = work.pop() {
+        if seen.insert(b) {
+            work.extend(f.successors(b).iter().copied().filter(|&s| live.live_in[s].contains(&v)));
+        }
+    }
+    seen.into_iter().collect()
 }
 
 /// Do two layouts describe the same frame pointer?
@@ -979,6 +1045,205 @@ fn finish(
             f.remove_inst(i);
         }
     }
+}
+
+/// The re-entry function. A runtime calls it with a captured frame and a pointer to the result the
+/// frame's pending call would have returned; it reads the key in the frame's return-address slot,
+/// and continues after that call site with every value reloaded from the frame. It is `f`'s code
+/// from the call sites on: what runs before the first call is not there.
+fn reentry(
+    f: &Function,
+    types: &mut TypeTable,
+    sites: &[LoweredSite],
+    slot: Value,
+    typed: bool,
+    src: &str,
+) -> Option<Function> {
+    let ra = sites.first()?.ra;
+    if sites.iter().any(|s| s.ra != ra) {
+        return None;
+    }
+    let ptr = types.ptr;
+    let header = llir::ir::Header {
+        prefix: llir::ir::Text::own("define internal "),
+        ret: f.header.ret,
+        params: vec![
+            llir::ir::Param { ty: ptr, attrs: llir::ir::Text::own("") },
+            llir::ir::Param { ty: ptr, attrs: llir::ir::Text::own("") },
+        ],
+        vararg: false,
+        suffix: llir::ir::Text::own(crate::coro::split::part_suffix(f.header.suffix.get(src))),
+    };
+    let mut g = Function::new(crate::coro::split::derived_name(&f.name, "reenter"), header);
+    let frame =
+        g.values.push(llir::ir::ValueData { ty: ptr, kind: llir::ir::ValueKind::Param(0), name: Some("frame".into()) });
+    let result = g.values.push(llir::ir::ValueData {
+        ty: ptr,
+        kind: llir::ir::ValueKind::Param(1),
+        name: Some("result".into()),
+    });
+    g.params.push(frame);
+    g.params.push(result);
+    let entry = g.create_block(Some("entry"));
+    g.layout.push(entry);
+    let mut vmap: cranelift_entity::SecondaryMap<Value, Option<Value>> = cranelift_entity::SecondaryMap::new();
+    for &p in &f.params {
+        let ty = f.values[p].ty;
+        vmap[p] = Some(g.const_value(ty, "poison"));
+    }
+    // The frame-pointer slot, in the entry block, holding the captured frame.
+    let slot_ty = f.values[slot].ty;
+    let mut d = InstData::new(
+        Opcode::Alloca,
+        slot_ty,
+        vec![llir::ir::edit::t(&format!("alloca {}, align 8", types.display(ptr)))],
+    );
+    d.extra = llir::ir::Extra::Alloca { ty: ptr, align: Some(8) };
+    let new_slot_inst = g.create_inst(types, d);
+    let new_slot = g.insts[new_slot_inst].result?;
+    g.append_inst(entry, new_slot_inst);
+    vmap[slot] = Some(new_slot);
+    let st = Builder::new(&mut g, types).store(frame, new_slot, 8);
+    g.append_inst(entry, st);
+    // The blocks the copy will hold: those reachable from a call site's continuation.
+    let mut copied: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
+    let mut work: Vec<Block> = sites.iter().map(|s| s.cont).collect();
+    while let Some(b) = work.pop() {
+        if !copied[b] {
+            copied[b] = true;
+            work.extend(f.successors(b).iter().copied());
+        }
+    }
+    // Per call site, what the call would have returned: {frame, *result}.
+    let mut landing = Vec::new();
+    for site in sites {
+        let rty = f.values[f.insts[site.call].result?].ty;
+        let res_ty = match types.get(rty) {
+            TypeData::Struct { fields, .. } => fields.get(1).copied()?,
+            _ => return None,
+        };
+        let name = g.unique_block_name("reenter.site");
+        let lb = g.create_block(Some(&name));
+        let rtext = types.display(rty);
+        let mut pre_load = Vec::new();
+        let mut from = result;
+        if typed {
+            let want = types.pointer_to(res_ty, 0, true);
+            let c = Builder::new(&mut g, types).bitcast(result, want);
+            from = g.insts[c].result?;
+            pre_load.push(c);
+        }
+        let load = Builder::new(&mut g, types).load(res_ty, from, 1);
+        let loaded = g.insts[load].result?;
+        let (frame_v, mut pre) = if typed && g.values[frame].ty != sp_type(f, site) {
+            let want = sp_type(f, site);
+            let c = Builder::new(&mut g, types).bitcast(frame, want);
+            (g.insts[c].result?, vec![c])
+        } else {
+            (frame, Vec::new())
+        };
+        let sp_text = types.display(g.values[frame_v].ty);
+        let mut a = InstData::new(
+            Opcode::InsertValue,
+            rty,
+            vec![
+                llir::ir::edit::t(&format!("insertvalue {rtext} poison, {sp_text} ")),
+                llir::ir::Piece::Arg(0),
+                llir::ir::edit::t(", 0"),
+            ],
+        );
+        a.args.push(frame_v);
+        let ai = g.create_inst(types, a);
+        let av = g.insts[ai].result?;
+        let res_text = types.display(res_ty);
+        let mut b = InstData::new(
+            Opcode::InsertValue,
+            rty,
+            vec![
+                llir::ir::edit::t(&format!("insertvalue {rtext} ")),
+                llir::ir::Piece::Arg(0),
+                llir::ir::edit::t(&format!(", {res_text} ")),
+                llir::ir::Piece::Arg(1),
+                llir::ir::edit::t(", 1"),
+            ],
+        );
+        b.args.push(av);
+        b.args.push(loaded);
+        let bi = g.create_inst(types, b);
+        let agg = g.insts[bi].result?;
+        pre_load.extend(pre);
+        let mut pre = pre_load;
+        pre.extend([load, ai, bi]);
+        for i in pre {
+            g.append_inst(lb, i);
+        }
+        // A call that is not copied (nothing after a call site leads to it) is its landing value.
+        if let Some(r) = f.insts[site.call].result
+            && !f.insts[site.call].block.is_some_and(|b| copied[b])
+        {
+            vmap[r] = Some(agg);
+        }
+        landing.push((lb, agg));
+    }
+    let roots: Vec<Block> = sites.iter().map(|s| s.cont).collect();
+    let maps = g.clone_reachable_from(f, &mut vmap, &roots);
+    // Each landing block enters its call site's continuation; where the call itself was copied
+    // (another call site leads to it), the continuation takes the call's value from either edge.
+    for (site, &(lb, agg)) in sites.iter().zip(&landing) {
+        let cont = maps.blocks[site.cont]?;
+        let br = g.create_br(types, cont);
+        g.append_inst(lb, br);
+        g.layout.push(lb);
+        if let Some(call) = maps.insts[site.call]
+            && let Some(cv) = g.insts[call].result
+            && let Some(pred) = g.insts[call].block
+        {
+            let rty = g.values[cv].ty;
+            let users: Vec<Inst> = g.blocks[cont].insts.clone();
+            let phi = Builder::new(&mut g, types).phi(rty, &[(cv, pred), (agg, lb)]);
+            let pv = g.insts[phi].result?;
+            // The copy kept the landing value for the call's result: both edges meet in the phi.
+            for u in users {
+                for a in g.insts[u].args.iter_mut() {
+                    if *a == cv || *a == agg {
+                        *a = pv;
+                    }
+                }
+            }
+            g.insert_inst_at(cont, 0, phi);
+        }
+    }
+    // The dispatch: the key in the frame's return-address slot names the call site.
+    let (mut seq, addr) = slot_addr(&mut g, types, frame, ra, ptr, typed);
+    let key = Builder::new(&mut g, types).load(ptr, addr, 8);
+    let key_v = g.insts[key].result?;
+    seq.push(key);
+    for i in seq {
+        g.append_inst(entry, i);
+    }
+    let fname = f.name.to_string();
+    let mut at = entry;
+    for (k, (site, &(lb, _))) in sites.iter().zip(&landing).enumerate() {
+        let ba = g.const_value(ptr, &format!("blockaddress({fname}, %{})", block_name(f, site.cont)));
+        let eq = Builder::new(&mut g, types).icmp("eq", key_v, ba);
+        let eq_v = g.insts[eq].result?;
+        g.append_inst(at, eq);
+        let next_name = g.unique_block_name(&format!("reenter.next.{k}"));
+        let next = g.create_block(Some(&next_name));
+        let br = Builder::new(&mut g, types).cond_br(eq_v, lb, next);
+        g.append_inst(at, br);
+        g.layout.push(next);
+        at = next;
+    }
+    let u = Builder::new(&mut g, types).unreachable();
+    g.append_inst(at, u);
+    crate::coro::split::strip_debug(&mut g, src);
+    Some(g)
+}
+
+/// The frame pointer type a call site's callee returns first.
+fn sp_type(f: &Function, site: &LoweredSite) -> Type {
+    f.values[site.frame].ty
 }
 
 fn block_name(f: &Function, b: Block) -> String {

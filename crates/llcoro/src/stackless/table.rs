@@ -23,22 +23,39 @@ pub struct FunctionSites {
     name: String,
     /// `ptr @f`, or in typed IR `i8* bitcast (<type>* @f to i8*)`.
     fn_ptr: String,
+    /// How a pointer to the re-entry function is spelled, or `null`.
+    reentry_ptr: String,
     typed: bool,
     sites: Vec<CallSite>,
     spill_size: u64,
 }
 
 impl FunctionSites {
-    pub fn new(f: &Function, types: &TypeTable, typed: bool, l: &Lowered) -> FunctionSites {
-        let fn_ptr = if typed {
-            let params: Vec<String> = f.header.params.iter().map(|p| types.display(p.ty)).collect();
-            let va = if f.header.vararg { if params.is_empty() { "..." } else { ", ..." } } else { "" };
-            format!("i8* bitcast ({} ({}{va})* {} to i8*)", types.display(f.header.ret), params.join(", "), f.name)
-        } else {
-            format!("ptr {}", f.name)
+    pub fn new(f: &Function, types: &TypeTable, typed: bool, l: &Lowered, reentry: Option<&Function>) -> FunctionSites {
+        let fn_ptr = pointer_to(f, types, typed);
+        let reentry_ptr = match reentry {
+            Some(g) => pointer_to(g, types, typed),
+            None => format!("{} null", if typed { "i8*" } else { "ptr" }),
         };
-        FunctionSites { name: f.name.to_string(), fn_ptr, typed, sites: l.sites.clone(), spill_size: l.spill_size }
+        FunctionSites {
+            name: f.name.to_string(),
+            fn_ptr,
+            reentry_ptr,
+            typed,
+            sites: l.sites.clone(),
+            spill_size: l.spill_size,
+        }
     }
+}
+
+/// `ptr @f`, or in typed IR `i8* bitcast (<type>* @f to i8*)`.
+fn pointer_to(f: &Function, types: &TypeTable, typed: bool) -> String {
+    if !typed {
+        return format!("ptr {}", f.name);
+    }
+    let params: Vec<String> = f.header.params.iter().map(|p| types.display(p.ty)).collect();
+    let va = if f.header.vararg { if params.is_empty() { "..." } else { ", ..." } } else { "" };
+    format!("i8* bitcast ({} ({}{va})* {} to i8*)", types.display(f.header.ret), params.join(", "), f.name)
 }
 
 /// Appends the table for `functions` (nothing when no call site was lowered) and keeps it alive
@@ -71,8 +88,9 @@ pub fn emit(m: &Module, edits: &mut Edits, functions: &[FunctionSites]) {
             };
             let key = format!("{ptr} blockaddress({}, %{})", func.name, site.resume_block);
             entries.push(format!(
-                "{entry_ty} {{ {key}, {}, {ptr} null, i32 {}, i32 {}, i32 {}, i32 -1, i32 {}, i32 0, {gc} }}",
+                "{entry_ty} {{ {key}, {}, {}, i32 {}, i32 {}, i32 {}, i32 -1, i32 {}, i32 0, {gc} }}",
                 func.fn_ptr,
+                func.reentry_ptr,
                 site.ra_offset,
                 site.spill_offset,
                 func.spill_size,
