@@ -572,9 +572,15 @@ fn lower_statepoints(
         let ptr = types.ptr;
         let (mut seq, ra_addr) = slot_addr(f, types, frame, lay.ra, ptr, typed);
         seq.push(Builder::new(f, types).store(ba, ra_addr, 8));
+        // The operands as they are now: earlier statepoints' results have replaced what they read.
+        let now = f.insts[sp_call.inst].call_args().to_vec();
+        let (callee, rest) = match now.as_slice() {
+            [callee, rest @ .., _token] => (*callee, rest.to_vec()),
+            _ => (sp_call.callee, sp_call.args.clone()),
+        };
         let mut call_args = vec![frame];
-        call_args.extend(sp_call.args.iter().copied());
-        let call = Builder::new(f, types).call("", "", ret_ty, sp_call.callee, &call_args);
+        call_args.extend(rest);
+        let call = Builder::new(f, types).call("", "", ret_ty, callee, &call_args);
         seq.push(call);
         let r = f.insts[call].result.unwrap_or(frame);
         for (j, x) in seq.into_iter().enumerate() {
@@ -1135,7 +1141,7 @@ fn reentry(
         }
         let load = Builder::new(&mut g, types).load(res_ty, from, 1);
         let loaded = g.insts[load].result?;
-        let (frame_v, mut pre) = if typed && g.values[frame].ty != sp_type(f, site) {
+        let (frame_v, pre) = if typed && g.values[frame].ty != sp_type(f, site) {
             let want = sp_type(f, site);
             let c = Builder::new(&mut g, types).bitcast(frame, want);
             (g.insts[c].result?, vec![c])
