@@ -117,7 +117,7 @@ out:
 
 declare ptr @malloc(i64)
 declare i32 @printf(ptr, ...)
-@.fmt = private constant [31 x i8] c"fib(10)=%ld ack(2,3)=%ld ok=%d\0A\00"
+@.fmt = private constant [32 x i8] c"fib(10)=%ld ack(2,3)=%ld ok=%d\0A\00"
 
 define i32 @main() {
   %region = call ptr @malloc(i64 1048576)
