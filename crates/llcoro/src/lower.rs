@@ -53,6 +53,32 @@ pub struct FrameSummary {
     pub handle_out: Option<crate::coro::provenance::HandleOut>,
 }
 
+impl FrameSummary {
+    /// The summary of a frame another lowering than switched-resume made (no parts, no promise).
+    fn of(
+        lowering: &'static str,
+        frame: crate::frame::Frame,
+        types: &TypeTable,
+        suspend_points: u32,
+        marker_ids: Vec<i128>,
+    ) -> FrameSummary {
+        FrameSummary {
+            lowering: Some(lowering),
+            marker_ids,
+            field_types: frame.fields.iter().map(|x| types.display(x.ty)).collect(),
+            frame,
+            returns_frame: false,
+            resume: String::new(),
+            destroy: String::new(),
+            suspend_points,
+            elided: None,
+            elided_in: Vec::new(),
+            promise_type: None,
+            handle_out: None,
+        }
+    }
+}
+
 /// What callers learn about the module's coroutines once all are split.
 #[derive(Default)]
 struct Direct {
@@ -282,21 +308,7 @@ fn process_kxs(
     match crate::kxs::lower(&mut f, types, &sh.dl, src, m.typed) {
         Ok(l) => {
             oc.kxs = l.needs;
-            let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
-            let summary = FrameSummary {
-                lowering: Some("kxs"),
-                marker_ids: l.marker_ids,
-                frame: l.frame,
-                field_types,
-                returns_frame: false,
-                resume: String::new(),
-                destroy: String::new(),
-                suspend_points: l.suspend_points,
-                elided: None,
-                elided_in: Vec::new(),
-                promise_type: None,
-                handle_out: None,
-            };
+            let summary = FrameSummary::of("kxs", l.frame, types, l.suspend_points, l.marker_ids);
             oc.frame = Some((f.name.to_string(), summary));
         }
         Err(es) => {
@@ -326,21 +338,7 @@ fn process_stackless(
         Ok(mut l) => {
             reentry = l.reentry.take();
             oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l, reentry.as_ref()));
-            let field_types = l.frame.fields.iter().map(|x| types.display(x.ty)).collect();
-            let summary = FrameSummary {
-                lowering: Some("stackless"),
-                marker_ids: Vec::new(),
-                suspend_points: l.sites.len() as u32,
-                frame: l.frame,
-                field_types,
-                returns_frame: false,
-                resume: String::new(),
-                destroy: String::new(),
-                elided: None,
-                elided_in: Vec::new(),
-                promise_type: None,
-                handle_out: None,
-            };
+            let summary = FrameSummary::of("stackless", l.frame, types, l.sites.len() as u32, Vec::new());
             oc.frame = Some((f.name.to_string(), summary));
         }
         Err(es) => {

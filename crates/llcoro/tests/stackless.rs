@@ -31,7 +31,8 @@ fn typed_programs_lower_and_run() {
     programs("tests/stackless/typed", &["14"]);
 }
 
-/// Programs linked with C (`tests/stackless/<dir>/*.ll` lowered, plus `main.c`), for clang 19 and 22
+/// Programs linked with C (`tests/stackless/<dir>/*.ll` lowered, plus `main.c` and the runtime of
+/// `runtime/stackless`, whose section map finds the call sites), for clang 19 and 22
 /// at -O0 and -O2; the output must be the `/* EXPECT:` block of main.c (and with `valgrind`, the -O2
 /// build of clang 19 runs under valgrind without an error or a leak).
 /// - `table`: while @foo is suspended in a call, its C callee finds @foo's call site in the frame
@@ -72,7 +73,24 @@ fn linked_with_c(dir: &str, valgrind: bool) {
         for opt in ["-O0", "-O2"] {
             let exe = scratch.join(format!("{dir}.{cc}{opt}"));
             let mut build = std::process::Command::new(cc);
-            build.args([opt, "-Wno-override-module"]).args(&lowered).arg(root.join("main.c")).arg("-o").arg(&exe);
+            let runtime = root.join("../../../runtime/stackless");
+            let sources: Vec<_> = std::fs::read_dir(runtime.join("src"))
+                .map(|d| {
+                    d.filter_map(|e| e.ok())
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            build
+                .args([opt, "-Wno-override-module"])
+                .arg("-I")
+                .arg(runtime.join("include"))
+                .args(&lowered)
+                .arg(root.join("main.c"))
+                .args(&sources)
+                .arg("-o")
+                .arg(&exe);
             if let Err(e) = common::run_tool(&mut build, timeout) {
                 failures.push(format!("{cc} {opt}: {e}"));
                 continue;

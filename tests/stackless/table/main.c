@@ -4,27 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-struct llcoro_call_site {
-    const void *return_address;
-    const void *function;
-    const void *reentry;
-    int32_t ra_offset;
-    int32_t spill_offset;
-    uint32_t spill_size;
-    int32_t frame_size;
-    uint32_t gc_slot_count;
-    uint32_t reserved;
-    const int32_t *gc_slots;
-};
-
-struct llcoro_frame_table {
-    uint32_t magic;
-    uint16_t version;
-    uint16_t entry_size;
-    uint32_t count;
-    uint32_t reserved;
-    const struct llcoro_call_site *sites;
-};
+/* The format and the section map come from the runtime (runtime/stackless). */
+#include "llcoro/stackless.h"
 
 extern const struct llcoro_frame_table __start_llcoro_frames[];
 extern const struct llcoro_frame_table __stop_llcoro_frames[];
@@ -33,10 +14,7 @@ struct ret { void *sp; int value; };
 struct ret foo(void *sp, int arg);
 
 static const struct llcoro_call_site *lookup(const void *key) {
-    for (const struct llcoro_frame_table *t = __start_llcoro_frames; t < __stop_llcoro_frames; t++)
-        for (uint32_t i = 0; i < t->count; i++)
-            if (t->sites[i].return_address == key) return &t->sites[i];
-    return NULL;
+    return llcoro_sites_lookup(llcoro_sites_default(), key);
 }
 
 /* The callee, in the stackless convention: sp is foo's frame, suspended at its statepoint. */

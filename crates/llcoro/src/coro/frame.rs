@@ -312,13 +312,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         ptr_size,
         local_allocas,
         declares: Vec::new(),
-        remat_names: remat
-            .iter()
-            .map(|&v| match f.values[v].name.as_deref().filter(|n| !llir::print::is_numbered(n)) {
-                Some(n) => format!("%{n}"),
-                None => f.value_inst(v).map_or_else(String::new, |i| format!("a {:?}", f.insts[i].op).to_lowercase()),
-            })
-            .collect(),
+        remat_names: crate::frame::remat::names(f, &remat),
         remat,
         warnings,
     };

@@ -111,3 +111,14 @@ impl RematCost<'_> {
         Some(total)
     }
 }
+
+/// For the report: each recomputed value's IR name, or its opcode when it has none.
+pub fn names(f: &Function, remat: &[Value]) -> Vec<String> {
+    remat
+        .iter()
+        .map(|&v| match f.values[v].name.as_deref().filter(|n| !llir::print::is_numbered(n)) {
+            Some(n) => format!("%{n}"),
+            None => f.value_inst(v).map_or_else(String::new, |i| format!("a {:?}", f.insts[i].op).to_lowercase()),
+        })
+        .collect()
+}

@@ -874,7 +874,8 @@ fn build_frame(
     };
     spill_and_reload(f, types, &spill_at, &live, &fields, &remat, &uses);
     let size = end;
-    let frame = Frame { fields, size, align: 1, remat, ..empty };
+    let remat_names = crate::frame::remat::names(f, &remat);
+    let frame = Frame { fields, size, align: 1, remat, remat_names, ..empty };
     Ok((frame, size))
 }
 
@@ -1007,40 +1008,11 @@ fn finish(
                 let Some(lay) = f.value_inst(tok).and_then(|l| layouts.get(&l)) else { continue };
                 let sp = lay.sp_now(f);
                 let rty = f.values[r].ty;
-                let rtext = types.display(rty);
-                let sp_text = types.display(f.values[sp].ty);
-                let vty = types.display(f.values[v].ty);
-                let mut a = InstData::new(
-                    Opcode::InsertValue,
-                    rty,
-                    vec![
-                        llir::ir::edit::t(&format!("insertvalue {rtext} poison, {sp_text} ")),
-                        llir::ir::Piece::Arg(0),
-                        llir::ir::edit::t(", 0"),
-                    ],
-                );
-                a.args.push(sp);
-                let ai = f.create_inst(types, a);
-                let Some(av) = f.insts[ai].result else { continue };
-                let mut b = InstData::new(
-                    Opcode::InsertValue,
-                    rty,
-                    vec![
-                        llir::ir::edit::t(&format!("insertvalue {rtext} ")),
-                        llir::ir::Piece::Arg(0),
-                        llir::ir::edit::t(&format!(", {vty} ")),
-                        llir::ir::Piece::Arg(1),
-                        llir::ir::edit::t(", 1"),
-                    ],
-                );
-                b.args.push(av);
-                b.args.push(v);
-                let bi = f.create_inst(types, b);
-                f.insert_inst_before(i, ai);
-                f.insert_inst_before(i, bi);
-                if let Some(bv) = f.insts[bi].result {
-                    f.replace_all_uses(r, bv);
+                let Some((made, pair)) = make_pair(f, types, rty, sp, v) else { continue };
+                for x in made {
+                    f.insert_inst_before(i, x);
                 }
+                f.replace_all_uses(r, pair);
                 f.remove_inst(i);
             }
             _ => {}
@@ -1130,7 +1102,6 @@ fn reentry(
         };
         let name = g.unique_block_name("reenter.site");
         let lb = g.create_block(Some(&name));
-        let rtext = types.display(rty);
         let mut pre_load = Vec::new();
         let mut from = result;
         if typed {
@@ -1148,38 +1119,11 @@ fn reentry(
         } else {
             (frame, Vec::new())
         };
-        let sp_text = types.display(g.values[frame_v].ty);
-        let mut a = InstData::new(
-            Opcode::InsertValue,
-            rty,
-            vec![
-                llir::ir::edit::t(&format!("insertvalue {rtext} poison, {sp_text} ")),
-                llir::ir::Piece::Arg(0),
-                llir::ir::edit::t(", 0"),
-            ],
-        );
-        a.args.push(frame_v);
-        let ai = g.create_inst(types, a);
-        let av = g.insts[ai].result?;
-        let res_text = types.display(res_ty);
-        let mut b = InstData::new(
-            Opcode::InsertValue,
-            rty,
-            vec![
-                llir::ir::edit::t(&format!("insertvalue {rtext} ")),
-                llir::ir::Piece::Arg(0),
-                llir::ir::edit::t(&format!(", {res_text} ")),
-                llir::ir::Piece::Arg(1),
-                llir::ir::edit::t(", 1"),
-            ],
-        );
-        b.args.push(av);
-        b.args.push(loaded);
-        let bi = g.create_inst(types, b);
-        let agg = g.insts[bi].result?;
+        let (made, agg) = make_pair(&mut g, types, rty, frame_v, loaded)?;
         pre_load.extend(pre);
         let mut pre = pre_load;
-        pre.extend([load, ai, bi]);
+        pre.push(load);
+        pre.extend(made);
         for i in pre {
             g.append_inst(lb, i);
         }
@@ -1245,6 +1189,46 @@ fn reentry(
     g.append_inst(at, u);
     crate::coro::split::strip_debug(&mut g, src);
     Some(g)
+}
+
+/// `{first, second}` of type `ty` built by two `insertvalue`s (not yet placed), and its value.
+fn make_pair(
+    f: &mut Function,
+    types: &mut TypeTable,
+    ty: Type,
+    first: Value,
+    second: Value,
+) -> Option<(Vec<Inst>, Value)> {
+    let text = types.display(ty);
+    let first_ty = types.display(f.values[first].ty);
+    let second_ty = types.display(f.values[second].ty);
+    let mut a = InstData::new(
+        Opcode::InsertValue,
+        ty,
+        vec![
+            llir::ir::edit::t(&format!("insertvalue {text} poison, {first_ty} ")),
+            llir::ir::Piece::Arg(0),
+            llir::ir::edit::t(", 0"),
+        ],
+    );
+    a.args.push(first);
+    let ai = f.create_inst(types, a);
+    let av = f.insts[ai].result?;
+    let mut b = InstData::new(
+        Opcode::InsertValue,
+        ty,
+        vec![
+            llir::ir::edit::t(&format!("insertvalue {text} ")),
+            llir::ir::Piece::Arg(0),
+            llir::ir::edit::t(&format!(", {second_ty} ")),
+            llir::ir::Piece::Arg(1),
+            llir::ir::edit::t(", 1"),
+        ],
+    );
+    b.args.push(av);
+    b.args.push(second);
+    let bi = f.create_inst(types, b);
+    Some((vec![ai, bi], f.insts[bi].result?))
 }
 
 /// The frame pointer type a call site's callee returns first.
