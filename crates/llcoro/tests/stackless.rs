@@ -38,7 +38,8 @@ fn typed_programs_lower_and_run() {
 /// - `table`: while @foo is suspended in a call, its C callee finds @foo's call site in the frame
 ///   descriptor table through the key in @foo's frame, and prints it;
 /// - `reentry`: a C callee copies its caller's suspended frame; after the caller has returned, main
-///   continues the copy twice through the re-entry function the table gives for its key.
+///   continues the copy twice through the re-entry function the table gives for its key;
+/// - `gc`: a list builder allocating through statepoints under the runtime's moving collector.
 fn linked_with_c(dir: &str, valgrind: bool) {
     if !common::require(&["clang-19", "clang-22", "valgrind"], "the stackless programs linked with C") {
         return;
@@ -122,6 +123,13 @@ fn linked_with_c(dir: &str, valgrind: bool) {
 fn descriptor_table_describes_the_suspended_frame() {
     // Its frames are never freed (the program is a probe), so no leak check.
     linked_with_c("table", false);
+}
+
+/// A list builder lowered by llcoro runs under the runtime's copying collector: frames and nodes
+/// move at every collection, and the list is still whole.
+#[test]
+fn list_builder_runs_under_the_moving_collector() {
+    linked_with_c("gc", true);
 }
 
 #[test]

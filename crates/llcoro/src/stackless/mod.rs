@@ -147,18 +147,8 @@ pub fn lower(
         .collect();
     let stored = lower_saves(f, types, &saves, &layouts, typed);
     let mut lowered_sites = lowered_sites;
-    let (frame, spill_size) = build_frame(
-        f,
-        types,
-        dl,
-        src,
-        typed,
-        &sites,
-        &mut lowered_sites,
-        &stored,
-        &layouts,
-        (frame_slot, &slot_stores),
-    )?;
+    let (frame, spill_size) =
+        build_frame(f, types, dl, src, typed, &sites, &mut lowered_sites, &stored, (frame_slot, &slot_stores))?;
     finish(f, types, &calls, &layouts, spill_size);
     let call_sites = lowered_sites
         .iter()
@@ -465,7 +455,6 @@ fn slot_addr(
 struct Stored {
     value: Value,
     offset: i64,
-    layout: Inst,
     store: Inst,
 }
 
@@ -479,14 +468,18 @@ fn lower_saves(
 ) -> Vec<Stored> {
     let mut out = Vec::new();
     for s in saves {
-        let Some(&token) = f.insts[s.inst].call_args().first() else { continue };
+        // The operands as they are now: a statepoint lowered before may have replaced the value.
+        let (Some(&token), Some(&value)) = (f.insts[s.inst].call_args().first(), f.insts[s.inst].call_args().get(1))
+        else {
+            continue;
+        };
         let sp = frame_now(f, token, layouts);
-        let ty = f.values[s.value].ty;
+        let ty = f.values[value].ty;
         let (mut seq, addr) = slot_addr(f, types, sp, s.offset, ty, typed);
         let align = 1;
-        let store = Builder::new(f, types).store(s.value, addr, align);
+        let store = Builder::new(f, types).store(value, addr, align);
         seq.push(store);
-        out.push(Stored { value: s.value, offset: s.offset, layout: s.layout, store });
+        out.push(Stored { value, offset: s.offset, store });
         let Some(b) = f.insts[s.inst].block else { continue };
         let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == s.inst) else { continue };
         for (k, x) in seq.into_iter().enumerate() {
@@ -506,7 +499,6 @@ struct LoweredSite {
     frame: Value,
     ra: i64,
     spill: i64,
-    layout: Inst,
     gc_slots: Vec<i64>,
 }
 
@@ -613,16 +605,7 @@ fn lower_statepoints(
             f.remove_inst(i);
         }
         f.remove_inst(sp_call.inst);
-        out.push(LoweredSite {
-            call,
-            cont,
-            head: head_len,
-            frame,
-            ra: lay.ra,
-            spill,
-            layout: sp_call.layout,
-            gc_slots: Vec::new(),
-        });
+        out.push(LoweredSite { call, cont, head: head_len, frame, ra: lay.ra, spill, gc_slots: Vec::new() });
     }
     // `sp(accessor)`: the accessor is the frame pointer now.
     for &(i, kind) in calls {
@@ -704,7 +687,6 @@ fn build_frame(
     sites: &[Site],
     lowered: &mut [LoweredSite],
     stored: &[Stored],
-    layouts: &FxHashMap<Inst, Layout>,
     (frame_slot, slot_stores): (Option<Value>, &[Inst]),
 ) -> Result<(Frame, u64), Vec<Finding>> {
     let empty = Frame {
@@ -756,11 +738,12 @@ fn build_frame(
         return Err(errors);
     }
     let spill_off = lowered.first().map_or(0, |s| s.spill);
-    // GC slots per call: pointer-typed explicit saves into its frame, made before the call.
+    // GC slots per call: the offsets of pointer-typed explicit saves that come before the call on
+    // every path. An activation has one frame (relocated by each call, laid out again on the new
+    // pointer), so a slot saved through any of its layouts holds a pointer at the call.
     for site in lowered.iter_mut() {
         let mut slots: Vec<i64> = stored
             .iter()
-            .filter(|st| st.layout == site.layout || same_frame(layouts, st.layout, site.layout))
             .filter(|st| matches!(types.get(f.values[st.value].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)))
             .filter(|st| dominates_inst(f, &dom, st.store, site.call))
             .map(|st| st.offset)
