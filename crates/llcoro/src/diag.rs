@@ -71,6 +71,14 @@ pub fn block_label(f: &Function, b: Block) -> String {
     }
 }
 
+/// A block's name as the printed IR spells it, without `%` (its number when it has no name).
+pub fn block_name(f: &Function, b: Block) -> String {
+    match &f.blocks[b].name {
+        Some(n) => n.to_string(),
+        None => llir::print::Slots::compute(f).block(b).to_string(),
+    }
+}
+
 pub fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
     finding_at(Severity::Error, code, f, i, msg, help)
 }

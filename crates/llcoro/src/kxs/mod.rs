@@ -16,7 +16,7 @@
 //!    (`@__kxs_coroutine_suspended`); every other `ret` (completion) frees the frame and clears
 //!    both slots.
 
-use crate::diag::{Finding, error_at};
+use crate::diag::{Finding, block_name, error_at};
 use crate::frame::rewrite::{MoveSites, SpillSites, copy_in, frame_uses, move_allocas, spill_and_reload};
 use crate::frame::{Candidates, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
 use llir::analysis::cfg::Cfg;
@@ -459,14 +459,6 @@ fn local_block_address(f: &Function, v: Value) -> Option<Block> {
             llir::ir::ConstPiece::Text(_) => None,
         }),
         _ => None,
-    }
-}
-
-/// A block's name as `blockaddress` spells it (without `%`).
-fn block_name(f: &Function, b: Block) -> String {
-    match &f.blocks[b].name {
-        Some(n) => n.to_string(),
-        None => llir::print::Slots::compute(f).block(b).to_string(),
     }
 }
 

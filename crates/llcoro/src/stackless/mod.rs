@@ -19,7 +19,7 @@
 
 pub mod table;
 
-use crate::diag::{Finding, error_at};
+use crate::diag::{Finding, block_name, error_at};
 use crate::frame::rewrite::{SpillSites, frame_uses, spill_and_reload};
 use crate::frame::{Candidates, Field, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
 use llir::analysis::cfg::Cfg;
@@ -1217,11 +1217,4 @@ fn make_pair(
 /// The frame pointer type a call site's callee returns first.
 fn sp_type(f: &Function, site: &LoweredSite) -> Type {
     f.values[site.frame].ty
-}
-
-fn block_name(f: &Function, b: Block) -> String {
-    match &f.blocks[b].name {
-        Some(n) => n.to_string(),
-        None => llir::print::Slots::compute(f).block(b).to_string(),
-    }
 }
