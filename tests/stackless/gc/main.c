@@ -1,6 +1,6 @@
-/* Runs list.ll's @build under the runtime's copying collector with a small heap, so that it
- * collects many times while the list grows, moving the frame and every node; the sum must still
- * be right. */
+/* Runs list.ll's @build and fib.ll's @gcfib under the runtime's copying collector with a small
+ * heap, so that it collects many times, moving the frames and every node; the results must still
+ * be right (fib against a plain C loop). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -8,6 +8,17 @@
 
 struct ret { void *sp; int64_t value; };
 struct ret build(void *sp, int64_t n);
+struct ret gcfib(void *sp, int64_t n);
+
+static int64_t fib_loop(int64_t n) {
+    int64_t a = 0, b = 1;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t c = a + b;
+        a = b;
+        b = c;
+    }
+    return a;
+}
 
 int main(void) {
     struct llcoro_heap_config cfg = {16 * 1024, NULL, LLCORO_FRAME_CONV_DEFAULT, 1};
@@ -20,10 +31,16 @@ int main(void) {
     llcoro_heap_stats(heap, &st);
     printf("sum=%lld same_sp=%d collected=%s\n", (long long)r.value, r.sp == (void *)root,
            st.collections >= 3 ? "yes" : "no");
+    uint64_t before = st.collections;
+    struct ret f = gcfib(root, 22);
+    llcoro_heap_stats(heap, &st);
+    printf("fib(22) %s same_sp=%d collected=%s\n", f.value == fib_loop(22) ? "right" : "WRONG",
+           f.sp == (void *)root, st.collections - before >= 20 ? "yes" : "no");
     llcoro_heap_destroy(heap);
     return 0;
 }
 
 /* EXPECT:
 sum=124750 same_sp=1 collected=yes
+fib(22) right same_sp=1 collected=yes
 */

@@ -294,7 +294,7 @@ pub fn spill_and_reload(
             order.push(v);
         }
         let FieldKind::Spill(v) = fl.kind else { continue };
-        let to = store_point(f, types, v, at.ready, at.before_frame);
+        let to = store_point(f, types, v, at.ready, at.before_frame, &at.head);
         let (mut seq, frame) = current_frame(f, types, at.frame, at.frame_slot);
         let (mut addr_seq, addr) = frame_addr(f, types, frame, fl.offset, fl.ty, at.typed);
         seq.append(&mut addr_seq);
@@ -429,13 +429,16 @@ pub fn use_point(f: &Function, u: Inst, k: usize) -> (Block, usize) {
 }
 
 /// Where a spill of `v` is stored: right after its definition, or right after `ready` (where the
-/// frame pointer becomes usable) for values defined before the frame exists (`before_frame`).
+/// frame pointer becomes usable) for values defined before the frame exists (`before_frame`). A
+/// value defined in a block's head (a stackless call's result) is stored after the head, which
+/// records where the frame is now: stored earlier, it would go to the frame before it moved.
 fn store_point(
     f: &mut Function,
     types: &TypeTable,
     v: Value,
     ready: Inst,
     before_frame: &dyn Fn(&Function, Inst) -> bool,
+    head: &[(Block, usize)],
 ) -> (Block, usize) {
     let after = |f: &Function, i: Inst| -> (Block, usize) {
         let b = f.insts[i].block.expect("placed");
@@ -461,7 +464,13 @@ fn store_point(
             };
             (nb, f.first_insertion_point(nb))
         }
-        _ => after(f, def),
+        _ => {
+            let (db, pos) = after(f, def);
+            match head.iter().find(|&&(hb, _)| hb == db) {
+                Some(&(_, n)) if pos < n => (db, n),
+                _ => (db, pos),
+            }
+        }
     }
 }
 
