@@ -581,7 +581,15 @@ fn lower_statepoints(
         // After the call: the frame where it is now, and the result.
         let new_sp = extract(f, types, r, 0, sp_ty);
         let res = extract(f, types, r, 1, result_ty);
-        let mut head = vec![new_sp.0, res.0];
+        // LLVM may fold an empty continuation into its successor, giving two calls one key (LangRef
+        // leaves the equality of block addresses unspecified). A side-effecting empty asm with an
+        // immediate unique to the call site emits no code and keeps each continuation a block of
+        // its own.
+        let (void, i32t) = (types.void, types.i32);
+        let asm = f.const_value(ptr, "asm sideeffect \"\", \"i\"");
+        let id = f.const_value(i32t, &k.to_string());
+        let mark = Builder::new(f, types).call("", "", void, asm, &[id]);
+        let mut head = vec![mark, new_sp.0, res.0];
         if let Some(slot) = frame_slot {
             let (mut c, v) = as_i8(f, types, new_sp.1, typed);
             c.push(Builder::new(f, types).store(v, slot, 8));
