@@ -114,3 +114,43 @@ out:
   %or = call { ptr, i64 } @llvm.frame.return.i64(token %ol, i64 %res)
   ret { ptr, i64 } %or
 }
+
+; The same ackermann as a front end with proper tail calls writes it (clang -O2 does the equivalent
+; to the native version): both outer calls are tail calls that pass the caller's frame, so the
+; frame is made only on the path with an inner call and is given back before the outer call.
+define { ptr, i64 } @hack_tail(ptr %sp_arg, i64 %m, i64 %n) {
+entry:
+  %m0 = icmp eq i64 %m, 0
+  br i1 %m0, label %done, label %calls
+
+done:
+  %n1 = add i64 %n, 1
+  %dl = call token @llvm.frame.layout(ptr %sp_arg, i32 8)
+  %dr = call { ptr, i64 } @llvm.frame.return.i64(token %dl, i64 %n1)
+  ret { ptr, i64 } %dr
+
+calls:
+  %mm1 = sub i64 %m, 1
+  %n0 = icmp eq i64 %n, 0
+  br i1 %n0, label %one, label %two
+
+one:
+  %r1 = tail call { ptr, i64 } @hack_tail(ptr %sp_arg, i64 %mm1, i64 1)
+  ret { ptr, i64 } %r1
+
+two:
+  %spill = call i32 @llvm.gc.frame.spillsz()
+  %size = add i32 %spill, 16
+  %sp = call ptr @frame_push(i32 %size)
+  %lay = call token @llvm.gc.frame.layout(ptr %sp, i32 8, i32 16)
+  call void (token, ...) @llvm.gc.frame.save(token %lay, ptr %sp_arg, i32 0)
+  %nm1 = sub i64 %n, 1
+  %t2 = call token (...) @llvm.gc.frame.statepoint(ptr @hack_tail, i64 %m, i64 %nm1, token %lay)
+  %inner = call i64 @llvm.gc.frame.result.i64(token %t2)
+  %a2 = call token @llvm.gc.frame.accessor(token %t2)
+  %fr = call ptr @llvm.frame.sp(token %a2)
+  %caller = call ptr @llvm.gc.frame.load.p0(token %a2, i32 0)
+  call void @frame_pop(ptr %fr)
+  %r3 = tail call { ptr, i64 } @hack_tail(ptr %caller, i64 %mm1, i64 %inner)
+  ret { ptr, i64 } %r3
+}

@@ -348,6 +348,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         keeps_value: &|f, u| is_structural(f, u, src) || ramp_only.contains(&u),
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
         head: Vec::new(),
+        leaves: Vec::new(),
     };
     spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
     Ok(frame)

@@ -6,12 +6,13 @@
 use crate::frame::remat::is_cheap;
 use crate::frame::{Field, FieldKind};
 use llir::analysis::cfg::Cfg;
+use llir::analysis::dom::DomTree;
 use llir::analysis::liveness::Liveness;
 use llir::ir::build::Builder;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;
 use llir::types::{Type, TypeTable};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The frame address `off` bytes in, typed for `ty` in the typed-pointer dialect.
 pub fn frame_addr(
@@ -269,6 +270,13 @@ pub struct SpillSites<'a> {
     /// Instructions a lowering put at the top of a block that reloads there must come after (a
     /// stackless call's new frame pointer), as (block, how many).
     pub head: Vec<(Block, usize)>,
+    /// Each suspend as the instruction where execution leaves (the frame must hold every value
+    /// live across it by then) and the blocks it continues in. Given, a spill is stored before the
+    /// first suspends it crosses rather than after its definition, where every block that reloads
+    /// it lies below such a store: a path that never suspends then stores nothing. Empty: stored
+    /// after the definition (switched-resume coroutines, whose `coro.save` can resume the
+    /// coroutine elsewhere before its suspend is reached).
+    pub leaves: Vec<(Inst, Vec<Block>)>,
 }
 
 /// Stores every spilled value once after its definition, and makes every use that can run after a
@@ -289,18 +297,40 @@ pub fn spill_and_reload(
         }
     }
     let mut order: Vec<Value> = Vec::new();
+    // Decided before any store goes in: a store after an invoke may split an edge.
+    let sunk: FxHashMap<Value, Vec<Inst>> = if at.leaves.is_empty() {
+        FxHashMap::default()
+    } else {
+        let dom = DomTree::compute(f, &Cfg::compute(f));
+        fields
+            .iter()
+            .filter_map(|fl| match fl.kind {
+                FieldKind::Spill(v) => Some((v, sink_points(f, &dom, at, live, v)?)),
+                _ => None,
+            })
+            .collect()
+    };
     for fl in fields {
         if let FieldKind::Saved(v) = fl.kind {
             order.push(v);
         }
         let FieldKind::Spill(v) = fl.kind else { continue };
-        let to = store_point(f, types, v, at.ready, at.before_frame, &at.head);
-        let (mut seq, frame) = current_frame(f, types, at.frame, at.frame_slot);
-        let (mut addr_seq, addr) = frame_addr(f, types, frame, fl.offset, fl.ty, at.typed);
-        seq.append(&mut addr_seq);
-        let st = Builder::new(f, types).store(v, addr, fl.align);
-        seq.push(st);
-        insert_all(f, to, seq);
+        // Each suspend found again as stores go in (no two are in one block: one would dominate
+        // the other).
+        let points: Vec<(Block, usize)> = match sunk.get(&v) {
+            Some(before) => {
+                before.iter().filter(|&&i| f.insts[i].block.is_some()).map(|&i| use_point(f, i, 0)).collect()
+            }
+            None => vec![store_point(f, types, v, at.ready, at.before_frame, &at.head)],
+        };
+        for to in points {
+            let (mut seq, frame) = current_frame(f, types, at.frame, at.frame_slot);
+            let (mut addr_seq, addr) = frame_addr(f, types, frame, fl.offset, fl.ty, at.typed);
+            seq.append(&mut addr_seq);
+            let st = Builder::new(f, types).store(v, addr, fl.align);
+            seq.push(st);
+            insert_all(f, to, seq);
+        }
         order.push(v);
     }
     order.extend(remat.iter().copied());
@@ -352,6 +382,56 @@ pub fn spill_and_reload(
             f.insts[u].args[k] = r;
         }
     }
+}
+
+/// The suspends before which a spill of `v` is stored instead of after its definition: those it is
+/// live across that no other such suspend comes before (dominates). `None` (store after the
+/// definition) unless every block a reload of `v` can go to (reached from a continuation while `v`
+/// is live) lies strictly below one of them, and the frame is ready before each.
+fn sink_points(f: &Function, dom: &DomTree, at: &SpillSites<'_>, live: &Liveness, v: Value) -> Option<Vec<Inst>> {
+    let lives = |b: Block| live.live_in[b].contains(&v);
+    let crossed: Vec<(Inst, &[Block])> = at
+        .leaves
+        .iter()
+        .filter(|(_, conts)| conts.iter().any(|&c| lives(c)))
+        .map(|(i, conts)| (*i, conts.as_slice()))
+        .collect();
+    if crossed.is_empty() {
+        return None;
+    }
+    let first: Vec<Inst> = crossed
+        .iter()
+        .map(|&(i, _)| i)
+        .filter(|&i| !crossed.iter().any(|&(o, _)| o != i && inst_dominates(f, dom, o, i)))
+        .collect();
+    if !first.iter().all(|&i| inst_dominates(f, dom, at.ready, i)) {
+        return None;
+    }
+    let blocks: Vec<Block> = first.iter().filter_map(|&i| f.insts[i].block).collect();
+    let covered = |b: Block| blocks.iter().any(|&c| c != b && dom.dominates(c, b));
+    let mut seen: FxHashSet<Block> = FxHashSet::default();
+    let mut work: Vec<Block> =
+        crossed.iter().flat_map(|&(_, conts)| conts.iter().copied()).filter(|&b| lives(b)).collect();
+    while let Some(b) = work.pop() {
+        if !seen.insert(b) {
+            continue;
+        }
+        if !covered(b) {
+            return None;
+        }
+        work.extend(f.successors(b).iter().copied().filter(|&s| lives(s)));
+    }
+    Some(first)
+}
+
+/// `a` comes before `b` on every path to `b` (or is `b`).
+fn inst_dominates(f: &Function, dom: &DomTree, a: Inst, b: Inst) -> bool {
+    let (Some(ba), Some(bb)) = (f.insts[a].block, f.insts[b].block) else { return false };
+    if ba == bb {
+        let pos = |x: Inst| f.blocks[ba].insts.iter().position(|&y| y == x);
+        return pos(a) <= pos(b);
+    }
+    dom.dominates(ba, bb)
 }
 
 /// The value of a frame-resident value at the top (or, for phi operands, the end) of a block

@@ -614,6 +614,7 @@ fn build_frame(
         keeps_value: &|f, u| f.callee_name(u, src) == Some(MARKER),
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
         head: Vec::new(),
+        leaves: sites.iter().map(|s| (s.inst, s.continues.clone())).collect(),
     };
     spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
     Ok((frame, Some(fv)))
