@@ -39,7 +39,8 @@ fn typed_programs_lower_and_run() {
 ///   descriptor table through the key in @foo's frame, and prints it;
 /// - `reentry`: a C callee copies its caller's suspended frame; after the caller has returned, main
 ///   continues the copy twice through the re-entry function the table gives for its key;
-/// - `gc`: a list builder allocating through statepoints under the runtime's moving collector.
+/// - `gc`: a list builder allocating through statepoints under the runtime's moving collector;
+/// - `twins`: two calls followed by the same code keep two keys at -O2.
 fn linked_with_c(dir: &str, valgrind: bool) {
     if !common::require(&["clang-19", "clang-22", "valgrind"], "the stackless programs linked with C") {
         return;
@@ -135,4 +136,12 @@ fn list_builder_runs_under_the_moving_collector() {
 #[test]
 fn reentry_continues_a_captured_frame_twice() {
     linked_with_c("reentry", true);
+}
+
+/// Two statepoints in the arms of an `if`, followed by the same code: at -O2 each call still stores
+/// its own key, and the table has two sites with two keys (without the marker llcoro puts at the
+/// top of each continuation, LLVM folds both continuations into the join and the keys are one).
+#[test]
+fn calls_followed_by_the_same_code_keep_their_own_keys() {
+    linked_with_c("twins", true);
 }

@@ -581,7 +581,7 @@ fn lower_statepoints(
         // After the call: the frame where it is now, and the result.
         let new_sp = extract(f, types, r, 0, sp_ty);
         let res = extract(f, types, r, 1, result_ty);
-        let mut head = vec![new_sp.0, res.0];
+        let mut head = vec![site_marker(f, types, k), new_sp.0, res.0];
         if let Some(slot) = frame_slot {
             let (mut c, v) = as_i8(f, types, new_sp.1, typed);
             c.push(Builder::new(f, types).store(v, slot, 8));
@@ -660,6 +660,19 @@ fn lower_statepoints(
         f.remove_inst(i);
     }
     Ok(out)
+}
+
+/// `call void asm sideeffect "", "i"(i32 k)`: the first instruction of call site `k`'s
+/// continuation. It emits no code, but the optimizer can neither remove it nor sink it into a
+/// successor (an inline asm operand cannot become a phi), so the continuation never becomes an
+/// empty block. Without it, when two continuations end up with the same code (two calls in the
+/// arms of an `if`, joining after), LLVM sinks that code into the join, folds both empty blocks
+/// into it and points both `blockaddress`es at the join: two call sites with one key.
+fn site_marker(f: &mut Function, types: &mut TypeTable, k: usize) -> Inst {
+    let asm = f.const_value(types.ptr, "asm sideeffect \"\", \"i\"");
+    let site = f.const_value(types.i32, &k.to_string());
+    let void = types.void;
+    Builder::new(f, types).call("", "", void, asm, &[site])
 }
 
 fn extract(f: &mut Function, types: &mut TypeTable, agg: Value, idx: u32, ty: Type) -> (Inst, Value) {
