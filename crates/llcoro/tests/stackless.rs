@@ -42,6 +42,8 @@ fn typed_programs_lower_and_run() {
 /// - `gc`: a list builder allocating through statepoints under the runtime's moving collector;
 /// - `twins`: two calls followed by the same code keep two keys at -O2;
 /// - `deep`: a 300-level recursion in heap frames under a collection at every allocation;
+/// - `green`: green threads continued through re-entry functions by a C scheduler, under the
+///   collector.
 fn linked_with_c(dir: &str, valgrind: bool) {
     if !common::require(&["clang-19", "clang-22", "valgrind"], "the stackless programs linked with C") {
         return;
@@ -149,6 +151,18 @@ fn reentry_continues_a_captured_frame_twice() {
 #[test]
 fn deep_recursion_moves_at_every_allocation() {
     linked_with_c("deep", true);
+}
+
+/// Green threads under the moving collector: each thread is two heap frames (@worker calling
+/// @step), and @step yields through a C function that longjmps to a scheduler, so the native stack
+/// is dropped. The scheduler continues threads round-robin through the re-entry functions of the
+/// table, with resume values of its own, and trampolines each return into the caller's frame
+/// through that frame's re-entry function. Suspended continuations are GC roots; collections
+/// between rounds and inside slices (a small heap, then stress mode) move them. One suspended
+/// chain is copied and continued twice. Every thread's result matches a plain C computation.
+#[test]
+fn green_threads_resume_through_reentry_under_the_moving_collector() {
+    linked_with_c("green", true);
 }
 
 /// Two statepoints in the arms of an `if`, followed by the same code: at -O2 each call still stores
