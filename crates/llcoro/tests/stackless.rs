@@ -39,7 +39,11 @@ fn typed_programs_lower_and_run() {
 ///   descriptor table through the key in @foo's frame, and prints it;
 /// - `reentry`: a C callee copies its caller's suspended frame; after the caller has returned, main
 ///   continues the copy twice through the re-entry function the table gives for its key;
-/// - `gc`: a list builder allocating through statepoints under the runtime's moving collector.
+/// - `gc`: a list builder allocating through statepoints under the runtime's moving collector;
+/// - `twins`: two calls followed by the same code keep two keys at -O2;
+/// - `deep`: a 300-level recursion in heap frames under a collection at every allocation;
+/// - `green`: green threads continued through re-entry functions by a C scheduler, under the
+///   collector.
 fn linked_with_c(dir: &str, valgrind: bool) {
     if !common::require(&["clang-19", "clang-22", "valgrind"], "the stackless programs linked with C") {
         return;
@@ -135,4 +139,36 @@ fn list_builder_runs_under_the_moving_collector() {
 #[test]
 fn reentry_continues_a_captured_frame_twice() {
     linked_with_c("reentry", true);
+}
+
+/// A recursion 300 levels deep whose frames and objects live in the collected heap, with the
+/// collector in stress mode (a collection at every allocation): each level keeps its object only in
+/// a GC slot and the parent object in it, and has plain values spilled by llcoro across the next
+/// call. At the bottom a C callee walks the chain through the runtime and the table (300 frames,
+/// each level's object) and collects again. On the way up each level checks its object and the
+/// whole parent chain. The result matches a plain C computation; the stats show one collection per
+/// allocation, the whole chain copied at the bottom, and every live byte copied at every collection.
+#[test]
+fn deep_recursion_moves_at_every_allocation() {
+    linked_with_c("deep", true);
+}
+
+/// Green threads under the moving collector: each thread is two heap frames (@worker calling
+/// @step), and @step yields through a C function that longjmps to a scheduler, so the native stack
+/// is dropped. The scheduler continues threads round-robin through the re-entry functions of the
+/// table, with resume values of its own, and trampolines each return into the caller's frame
+/// through that frame's re-entry function. Suspended continuations are GC roots; collections
+/// between rounds and inside slices (a small heap, then stress mode) move them. One suspended
+/// chain is copied and continued twice. Every thread's result matches a plain C computation.
+#[test]
+fn green_threads_resume_through_reentry_under_the_moving_collector() {
+    linked_with_c("green", true);
+}
+
+/// Two statepoints in the arms of an `if`, followed by the same code: at -O2 each call still stores
+/// its own key, and the table has two sites with two keys (without the marker llcoro puts at the
+/// top of each continuation, LLVM folds both continuations into the join and the keys are one).
+#[test]
+fn calls_followed_by_the_same_code_keep_their_own_keys() {
+    linked_with_c("twins", true);
 }

@@ -84,6 +84,7 @@ struct llcoro_heap {
     const struct llcoro_sites *sites;
     struct llcoro_frame_conv conv;
     int poison;
+    int collect_every_alloc;
     int collecting;
     void ***roots;
     size_t n_roots, cap_roots;
@@ -110,6 +111,7 @@ struct llcoro_heap *llcoro_heap_create(const struct llcoro_heap_config *config) 
     h->sites = config->sites != NULL ? config->sites : llcoro_sites_default();
     h->conv = config->conv;
     h->poison = config->poison;
+    h->collect_every_alloc = config->collect_every_alloc;
     return h;
 }
 
@@ -296,6 +298,9 @@ static struct llcoro_sp_ptr alloc_cell(struct llcoro_heap *h, void *sp, size_t s
     uint64_t words = ((uint64_t)size + 7) / 8;
     if (words > MAX_WORDS || nptrs > words || nptrs > MAX_NPTRS) fatal("allocation too large", sp);
     int align16 = tag == TAG_FRAME;
+    h->stats.allocations++;
+    /* Stress mode: collect first, so that everything live moves at every allocation. */
+    if (h->collect_every_alloc) sp = llcoro_heap_collect(h, sp);
     uint64_t *hdr = reserve(&h->from, words, align16);
     if (hdr == NULL) {
         sp = llcoro_heap_collect(h, sp);

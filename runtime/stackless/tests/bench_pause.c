@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     for (size_t s = 0; s < 3; s++) {
         size_t nframes = frames_for[s], nobj = objs_per_frame[s];
         size_t live = nframes * (8 + 32 + 8) + nframes * nobj * (8 + 48);
-        struct llcoro_heap_config cfg = {2 * live + 4096, map, conv, 0};
+        struct llcoro_heap_config cfg = {2 * live + 4096, map, conv, 0, 0};
         struct llcoro_heap *h = llcoro_heap_create(&cfg);
         CHECK(h != NULL);
         void *root = calloc(1, 32);

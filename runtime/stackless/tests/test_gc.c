@@ -9,7 +9,9 @@
  *    passes sp, takes the relocated sp back), allocating its frames and its objects from the
  *    heap, so collections happen inside calls at every depth.
  * 3. loop: allocation-triggered collections in a loop of 20000 allocations.
- * 4. explicit roots. */
+ * 4. explicit roots.
+ * 5. stress mode (collect_every_alloc): the tree and a frame with a list, one collection per
+ *    allocation, everything moving at each. */
 #include "check.h"
 #include "llcoro/stackless.h"
 
@@ -203,7 +205,7 @@ static void *frame_at(void *sp, int depth) {
 }
 
 static void test_graph(void) {
-    struct llcoro_heap_config cfg = {1 << 20, map, conv, 1};
+    struct llcoro_heap_config cfg = {1 << 20, map, conv, 1, 0};
     struct llcoro_heap *h = llcoro_heap_create(&cfg);
     CHECK(h != NULL);
     struct llcoro_region outside_region;
@@ -402,7 +404,7 @@ static void check_tree(const void *node, int d, uint64_t *leaf) {
 }
 
 static void test_tree(void) {
-    struct llcoro_heap_config cfg = {48 * 1024, map, conv, 1};
+    struct llcoro_heap_config cfg = {48 * 1024, map, conv, 1, 0};
     struct llcoro_heap *h = llcoro_heap_create(&cfg);
     CHECK(h != NULL);
     llcoro_set_current_heap(h);
@@ -430,7 +432,7 @@ static void test_tree(void) {
 /* ---- 3. loop ---- */
 
 static void test_loop(void) {
-    struct llcoro_heap_config cfg = {16 * 1024, map, conv, 1};
+    struct llcoro_heap_config cfg = {16 * 1024, map, conv, 1, 0};
     struct llcoro_heap *h = llcoro_heap_create(&cfg);
     CHECK(h != NULL);
     llcoro_set_current_heap(h);
@@ -480,7 +482,7 @@ static void test_loop(void) {
 /* ---- 4. explicit roots only ---- */
 
 static void test_roots(void) {
-    struct llcoro_heap_config cfg = {4096, map, conv, 1};
+    struct llcoro_heap_config cfg = {4096, map, conv, 1, 0};
     struct llcoro_heap *h = llcoro_heap_create(&cfg);
     void *keep = llcoro_heap_alloc(h, NULL, 64, 0).ptr;
     memset(keep, 0x5a, 64);
@@ -499,12 +501,82 @@ static void test_roots(void) {
     llcoro_heap_destroy(h);
 }
 
+/* ---- 5. stress mode: a collection at every allocation ---- */
+
+static void test_stress(void) {
+    struct llcoro_heap_config cfg = {64 * 1024, map, conv, 1, 1};
+    struct llcoro_heap *h = llcoro_heap_create(&cfg);
+    CHECK(h != NULL);
+    llcoro_set_current_heap(h);
+    void *root = calloc(1, 32);
+    struct llcoro_gc_stats st;
+
+    /* The recursive function of test 2: tree(d) allocates a frame, then either a leaf, or two
+       subtrees and a node, so 2^(d+2) - 2 allocations, each one a collection. */
+    enum { DEPTH = 6 };
+    next_leaf = 0;
+    struct llcoro_sp_ptr r = tree(root, DEPTH);
+    CHECK(r.sp == root);
+    uint64_t leaf = 0;
+    check_tree(r.ptr, DEPTH, &leaf);
+    CHECK_EQ(leaf, 1u << DEPTH);
+    llcoro_heap_stats(h, &st);
+    CHECK_EQ(st.allocations, (1u << (DEPTH + 2)) - 2);
+    CHECK_EQ(st.collections, st.allocations);
+
+    /* A frame holding a list: every allocation moves the frame and every cell of the list, even
+       though the heap is nowhere near full. */
+    r = llcoro_gc_alloc_frame(root, 32);
+    void *f = r.ptr;
+    put(f, 0, r.sp);
+    put64(f, 24, 0x5354524553);
+    enum { N = 200 };
+    for (uint64_t i = 0; i < N; i++) {
+        suspend(f, K_LOOP);
+        void *before_frame = f, *before_head = get(f, 16);
+        r = llcoro_gc_alloc(f, 24, 1);
+        f = r.sp;
+        CHECK(f != before_frame);
+        CHECK(before_head == NULL || get(f, 16) != before_head);
+        CHECK(get(f, 0) == root && get64(f, 24) == 0x5354524553);
+        ((void **)r.ptr)[0] = get(f, 16);
+        put64(r.ptr, 8, i);
+        put(f, 16, r.ptr);
+    }
+    uint64_t n = 0;
+    for (void *c = get(f, 16); c != NULL; c = ((void **)c)[0], n++) CHECK_EQ(get64(c, 8), N - 1 - n);
+    CHECK_EQ(n, N);
+    llcoro_heap_stats(h, &st);
+    CHECK_EQ(st.allocations, (1u << (DEPTH + 2)) - 2 + 1 + N);
+    CHECK_EQ(st.collections, st.allocations);
+    CHECK_EQ(st.last_frames_copied, 1);
+    CHECK_EQ(st.last_objects_copied, N - 1); /* the newest cell is allocated after the collection */
+    /* An explicit collection is a collection without an allocation. */
+    f = llcoro_gc_collect(f).sp;
+    llcoro_heap_stats(h, &st);
+    CHECK_EQ(st.collections, st.allocations + 1);
+    llcoro_set_current_heap(NULL);
+    llcoro_heap_destroy(h);
+
+    /* Stress mode off: an allocation that fits does not collect. */
+    cfg.collect_every_alloc = 0;
+    h = llcoro_heap_create(&cfg);
+    CHECK(h != NULL);
+    for (int i = 0; i < 100; i++) CHECK(llcoro_heap_alloc(h, NULL, 16, 0).ptr != NULL);
+    llcoro_heap_stats(h, &st);
+    CHECK_EQ(st.allocations, 100);
+    CHECK_EQ(st.collections, 0);
+    llcoro_heap_destroy(h);
+    free(root);
+}
+
 int main(void) {
     CHECK_EQ(llcoro_sites_build(&table, 1, &map), LLCORO_OK);
     test_roots();
     test_graph();
     test_tree();
     test_loop();
+    test_stress();
     llcoro_sites_destroy(map);
     puts("test_gc: ok");
     return 0;

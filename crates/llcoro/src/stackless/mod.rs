@@ -8,9 +8,10 @@
 //!    operand is a layout, a load reads an accessor, explicit slots do not overlap);
 //! 2. explicit saves become stores at `sp + offset`;
 //! 3. each statepoint becomes: the return-address slot gets the `blockaddress` of the block after the
-//!    call, the callee is called with `sp`, and the block is split after the call; the frame the
-//!    callee returns (`gc.frame.accessor`) and its result (`gc.frame.result`) are read from its
-//!    return value;
+//!    call, the callee is called with `sp`, and the block is split after the call (the block after
+//!    starts with an empty inline asm statement naming the call site, so that no optimization folds
+//!    it into another call's continuation); the frame the callee returns (`gc.frame.accessor`) and
+//!    its result (`gc.frame.result`) are read from its return value;
 //! 4. the frame engine finds what is live after each call: values the front end saved itself are
 //!    reloaded from their slots, every other value is stored in the spill area after its definition
 //!    and reloaded, after each call, from the frame the callee returned (the GC may have moved it);
@@ -581,15 +582,7 @@ fn lower_statepoints(
         // After the call: the frame where it is now, and the result.
         let new_sp = extract(f, types, r, 0, sp_ty);
         let res = extract(f, types, r, 1, result_ty);
-        // LLVM may fold an empty continuation into its successor, giving two calls one key (LangRef
-        // leaves the equality of block addresses unspecified). A side-effecting empty asm with an
-        // immediate unique to the call site emits no code and keeps each continuation a block of
-        // its own.
-        let (void, i32t) = (types.void, types.i32);
-        let asm = f.const_value(ptr, "asm sideeffect \"\", \"i\"");
-        let id = f.const_value(i32t, &k.to_string());
-        let mark = Builder::new(f, types).call("", "", void, asm, &[id]);
-        let mut head = vec![mark, new_sp.0, res.0];
+        let mut head = vec![site_marker(f, types, k), new_sp.0, res.0];
         if let Some(slot) = frame_slot {
             let (mut c, v) = as_i8(f, types, new_sp.1, typed);
             c.push(Builder::new(f, types).store(v, slot, 8));
@@ -668,6 +661,19 @@ fn lower_statepoints(
         f.remove_inst(i);
     }
     Ok(out)
+}
+
+/// `call void asm sideeffect "", "i"(i32 k)`: the first instruction of call site `k`'s
+/// continuation. It emits no code, but the optimizer can neither remove it nor sink it into a
+/// successor (an inline asm operand cannot become a phi), so the continuation never becomes an
+/// empty block. Without it, when two continuations end up with the same code (two calls in the
+/// arms of an `if`, joining after), LLVM sinks that code into the join, folds both empty blocks
+/// into it and points both `blockaddress`es at the join: two call sites with one key.
+fn site_marker(f: &mut Function, types: &mut TypeTable, k: usize) -> Inst {
+    let asm = f.const_value(types.ptr, "asm sideeffect \"\", \"i\"");
+    let site = f.const_value(types.i32, &k.to_string());
+    let void = types.void;
+    Builder::new(f, types).call("", "", void, asm, &[site])
 }
 
 fn extract(f: &mut Function, types: &mut TypeTable, agg: Value, idx: u32, ty: Type) -> (Inst, Value) {

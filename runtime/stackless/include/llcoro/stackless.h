@@ -207,6 +207,13 @@ struct llcoro_heap_config {
     struct llcoro_frame_conv conv;
     int poison; /* fill the old semispace with 0xdb after each collection (catches stale
                    pointers; costs time proportional to the semispace) */
+    int collect_every_alloc; /* stress mode: when non-zero, every llcoro_heap_alloc and
+                                llcoro_heap_alloc_frame (so every llcoro_gc_alloc* call) collects
+                                before it allocates, so every live frame and object in the heap
+                                moves at every allocation (collections == allocations). Costs a
+                                collection per allocation: for tests. Last, so that positional
+                                initializers written before it existed still compile (the field
+                                is then 0, off). */
 };
 
 struct llcoro_gc_stats {
@@ -216,6 +223,8 @@ struct llcoro_gc_stats {
     uint64_t last_objects_copied, last_frames_copied;
     uint64_t chain_frames;     /* frames on the chain at the last collection */
     uint64_t bytes_allocated;  /* since creation, headers included */
+    uint64_t allocations;      /* llcoro_heap_alloc and llcoro_heap_alloc_frame calls since
+                                  creation (in stress mode, each made one collection) */
 };
 
 /* The result of every runtime function a statepoint calls: {ptr sp, T result} (two pointers are
@@ -238,7 +247,8 @@ void llcoro_heap_remove_root(struct llcoro_heap *heap, void **slot);
 void *llcoro_heap_collect(struct llcoro_heap *heap, void *sp);
 
 /* An object of `size` bytes (rounded up to 8) whose first `nptrs` words are GC pointers
- * (initialised to NULL; the rest zeroed too). Collects first when the heap is full: `sp` is the
+ * (initialised to NULL; the rest zeroed too). Collects first when the heap is full, or always in
+ * stress mode (`collect_every_alloc`): `sp` is the
  * innermost frame, suspended at the call to this function; the result's sp is its relocated
  * value. Aborts when the live data do not fit. */
 struct llcoro_sp_ptr llcoro_heap_alloc(struct llcoro_heap *heap, void *sp, size_t size,
