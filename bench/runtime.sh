@@ -17,7 +17,7 @@ out=bench/out/runtime; mkdir -p "$out"
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2)? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 time_it() { local t0 t1; t0=$(date +%s.%N); "$@" > /dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc -l; }
 rows=()
-for prog in generator task; do
+for prog in generator task lib_generator lib_task eager_task; do
     src=bench/runtime/$prog.cpp
     clang++-$V -std=c++20 -O2 "$src" -o "$out/$prog.native"
     clang++-$V -std=c++20 -O2 -Xclang -disable-llvm-passes -emit-llvm -S "$src" -o "$out/$prog.presplit.ll"

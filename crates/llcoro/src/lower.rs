@@ -88,6 +88,9 @@ struct Direct {
     elidable: FxHashMap<String, crate::coro::elide::Twin>,
     /// Promise type → resume and destroy of the module's one coroutine with that promise.
     by_promise: FxHashMap<String, (String, String)>,
+    /// The ramps of `elidable` whose frame is final (lowered for good, nothing elided into it
+    /// later): a coroutine may hold one of these in its own frame.
+    final_frames: FxHashSet<String>,
 }
 
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
@@ -189,7 +192,8 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             return oc;
         }
     };
-    let suffix = f.header.suffix.get(src);
+    let suffix = f.header.suffix.get(src).to_string();
+    let suffix = suffix.as_str();
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
@@ -200,6 +204,23 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         return process_stackless(sh, f, types, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
+        // A child coroutine this one creates and destroys on every path can live in its frame.
+        let mut f = f;
+        if let Some(d) = direct
+            && !m.typed
+            && !d.final_frames.is_empty()
+        {
+            let twins: FxHashMap<String, crate::coro::elide::Twin> = d
+                .elidable
+                .iter()
+                .filter(|(n, _)| d.final_frames.contains(n.as_str()) && n.as_str() != f.name.as_ref())
+                .map(|(n, t)| (n.clone(), t.clone()))
+                .collect();
+            if !twins.is_empty() {
+                let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
+                oc.elided = crate::coro::elide::elide_calls(&mut f, types, src, &twins, &mut prover);
+            }
+        }
         let (shp, findings) = shape::analyze(&f, src, types, has_attr);
         for x in findings {
             if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }
@@ -423,7 +444,7 @@ fn finish(
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
         let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
-        oc.elided = crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover);
+        oc.elided.extend(crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover));
     }
     let cx = Ctx {
         src,
@@ -620,7 +641,53 @@ pub fn lower_module_with(
     }
     let mut types = worker_types(m);
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
-    for i in deferred {
+    // Deferred coroutines first, and a coroutine after the ramps it calls that are redone too: a
+    // coroutine may hold a child's frame in its own (heap elision across `co_await`), and then needs
+    // the child's final size. Functions in a cycle are done last, holding only final frames.
+    let is_coro = |i: usize| {
+        let t = m.item_text(i);
+        t.contains("@llvm.coro.begin") || shape::has_presplit_attr(head(i), &sh.group_refs)
+    };
+    let (mut coros, others): (Vec<usize>, Vec<usize>) = deferred.into_iter().partition(|&i| is_coro(i));
+    let redone: FxHashSet<&str> = coros.iter().map(|&i| m.item_name(i)).collect();
+    direct.final_frames = direct.elidable.keys().filter(|n| !redone.contains(n.as_str())).cloned().collect();
+    let ramps_called = |i: usize| -> Vec<String> {
+        let text = m.item_text(i);
+        let body = text.find('{').map_or("", |k| &text[k..]);
+        body.match_indices('@')
+            .filter_map(|(k, _)| {
+                let rest = &body[k..];
+                let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
+                let name = &rest[..len];
+                (redone.contains(name) && rest[len..].starts_with('(')).then(|| name.to_string())
+            })
+            .collect()
+    };
+    while !coros.is_empty() {
+        let ready: Vec<usize> = coros
+            .iter()
+            .copied()
+            .filter(|&i| ramps_called(i).iter().all(|n| direct.final_frames.contains(n) || n == m.item_name(i)))
+            .collect();
+        let batch = if ready.is_empty() { coros.clone() } else { ready };
+        coros.retain(|i| !batch.contains(i));
+        for i in batch {
+            let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
+            // Its worker recorded the frame; the one made now may hold a child's and is final.
+            if let Some((name, fr)) = oc.frame.take() {
+                if let Some(t) = direct.elidable.get_mut(&name) {
+                    t.size = fr.frame.size;
+                    t.align = fr.frame.align;
+                    direct.final_frames.insert(name.clone());
+                }
+                if let Some(slot) = frames.iter_mut().find(|(n, _)| *n == name) {
+                    slot.1 = fr;
+                }
+            }
+            merge(i, oc, &mut edits, &mut frames);
+        }
+    }
+    for i in others {
         let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
         // The frame of a coroutine redone here was already recorded by its worker.
         oc.frame = None;

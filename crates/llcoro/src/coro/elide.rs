@@ -55,9 +55,6 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> (FxHashSet<S
     }
     let is_candidate: FxHashSet<usize> = candidates.iter().copied().collect();
     for i in m.definitions() {
-        if is_candidate.contains(&i) && presplit(i) {
-            continue;
-        }
         let text = m.item_text(i);
         let body = text.find('{').map_or("", |k| &text[k..]);
         let mut calls_one = false;
@@ -108,6 +105,11 @@ pub fn plain_allocator(f: &Function, begin: Inst, src: &str, defined: &dyn Fn(&s
 /// Gives every call in `g` of a ramp in `twins` whose coroutine `g` destroys on every path the
 /// frame as an alloca of `g`'s, through the ramp's elided twin. Returns the ramps elided, one per
 /// call site.
+///
+/// `g` may be a presplit coroutine itself (a child created and awaited by its parent): the alloca
+/// then lives in the parent's frame, which outlasts the parent's suspends, so a suspend is not a
+/// way out of `g` (its `-1` edge is not followed); the child must be destroyed before every path
+/// that ends the parent's frame (its cleanup) or leaves it by unwinding.
 pub fn elide_calls(
     g: &mut Function,
     types: &mut TypeTable,
@@ -121,14 +123,15 @@ pub fn elide_calls(
     }
     let calls: Vec<(Inst, String)> = g
         .inst_iter()
-        .filter(|&(_, i)| g.insts[i].op == Opcode::Call)
+        .filter(|&(_, i)| matches!(g.insts[i].op, Opcode::Call | Opcode::Invoke))
         .filter_map(|(_, i)| g.callee_name(i, src).filter(|n| twins.contains_key(*n)).map(|n| (i, n.to_string())))
         .collect();
+    let suspend_exits = suspend_exits(g, src);
     for (c, ramp) in calls {
         let (Some(entry), Some(Twin { name: twin, size, align, out })) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
-        if !destroyed_on_every_path(g, c, *out, src, types, prover) {
+        if !destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits) {
             continue;
         }
         let Extra::Call { callee, nargs, fn_ty } = g.insts[c].extra else { continue };
@@ -185,6 +188,29 @@ pub fn elide_calls(
     done
 }
 
+/// The suspend edges of a presplit coroutine `g` (none for other functions): from the block of a
+/// `switch` on a `coro.suspend` result to its default destination, the `-1` way, where the
+/// coroutine returns to whoever resumed it while its frame lives on. Only that canonical form is
+/// recognised; a suspend written otherwise keeps its edge, which can only prevent an elision.
+fn suspend_exits(g: &Function, src: &str) -> FxHashSet<(Block, Block)> {
+    let mut out = FxHashSet::default();
+    for (b, i) in g.inst_iter() {
+        let d = &g.insts[i];
+        if d.op != Opcode::Switch {
+            continue;
+        }
+        let Some(&cond) = d.args.first() else { continue };
+        let Some(def) = g.value_inst(cond) else { continue };
+        if intr_of(g, def, src) != Some(Intr::Suspend) {
+            continue;
+        }
+        if let Some(&default) = d.blocks.first() {
+            out.insert((b, default));
+        }
+    }
+    out
+}
+
 /// Where a pointer of `g` points: an alloca of `g` and a constant byte offset into it.
 fn address(
     g: &Function,
@@ -224,6 +250,7 @@ fn destroyed_on_every_path(
     src: &str,
     types: &mut TypeTable,
     prover: &mut Prover<'_>,
+    suspend_exits: &FxHashSet<(Block, Block)>,
 ) -> bool {
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
     enum S {
@@ -255,8 +282,16 @@ fn destroyed_on_every_path(
     let Some(cb) = g.insts[c].block else { return false };
     let ptr_size = dl.pointer_size(0) as i64;
     let mut state_in: FxHashMap<Block, S> = FxHashMap::default();
-    let mut work: Vec<(Block, usize, S)> =
-        vec![(cb, g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1), S::Alive)];
+    // After an `invoke` of the ramp, the coroutine exists on the normal edge only: a ramp that
+    // throws has made nothing to destroy.
+    let start = match g.insts[c].op {
+        Opcode::Invoke => match g.insts[c].blocks.first() {
+            Some(&normal) => (normal, 0),
+            None => return false,
+        },
+        _ => (cb, g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1)),
+    };
+    let mut work: Vec<(Block, usize, S)> = vec![(start.0, start.1, S::Alive)];
     let mut effects: FxHashMap<(String, usize, i64), Effect> = FxHashMap::default();
     while let Some((b, from, mut s)) = work.pop() {
         for &i in g.blocks[b].insts.iter().skip(from) {
@@ -290,7 +325,19 @@ fn destroyed_on_every_path(
                             if hits && !initial { S::Lost } else { s }
                         }
                         Opcode::Call | Opcode::Invoke if is_call_arg => {
-                            let name = g.callee_name(i, src).unwrap_or("");
+                            // `coro.await.suspend.*(awaiter, frame, wrapper)` runs `wrapper(awaiter,
+                            // frame)`: what the wrapper does to the awaiter is what this does.
+                            let wrapper = matches!(
+                                intr_of(g, i, src),
+                                Some(Intr::AwaitSuspendVoid | Intr::AwaitSuspendBool | Intr::AwaitSuspendHandle)
+                            )
+                            .then(|| d.call_args().get(2).and_then(|&w| g.const_text(w, src)))
+                            .flatten();
+                            let (name, nargs) = match wrapper {
+                                Some(w) if k == 0 => (w, 2),
+                                Some(_) => ("", 0),
+                                None => (g.callee_name(i, src).unwrap_or(""), d.call_args().len()),
+                            };
                             if name.starts_with("@llvm.lifetime.start") || name.starts_with("@llvm.dbg") {
                                 s
                             } else if cell.1 - o < 0 {
@@ -299,7 +346,7 @@ fn destroyed_on_every_path(
                                 let key = (name.to_string(), k, cell.1 - o);
                                 let e = *effects
                                     .entry(key)
-                                    .or_insert_with(|| prover.effect(name, k, d.call_args().len(), cell.1 - o, types));
+                                    .or_insert_with(|| prover.effect(name, k, nargs, cell.1 - o, types));
                                 match e {
                                     Effect::Keeps => s,
                                     Effect::Destroys => S::Destroyed,
@@ -326,6 +373,9 @@ fn destroyed_on_every_path(
             return false;
         }
         for &succ in g.successors(b) {
+            if suspend_exits.contains(&(b, succ)) {
+                continue;
+            }
             let old = state_in.get(&succ).copied();
             let new = old.map_or(s, |o| o.max(s));
             if old != Some(new) {

@@ -444,6 +444,14 @@ impl<'a> Prover<'a> {
         }
         let args: Vec<Sym> = d.call_args().iter().map(|&v| self.val(f, vals, v, src)).collect();
         let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        // The promise of a coroutine the interpreter follows is memory of its own: writing there
+        // (an awaiter storing its continuation) touches no object of the caller's.
+        if intr_of(f, i, src) == Some(Intr::Promise)
+            && arg(0) == Sym::Frame
+            && d.call_args().get(2).and_then(|&v| f.const_int(v, src)) == Some(0)
+        {
+            return Some(Sym::Ptr(self.fresh(), 0));
+        }
         if let Some(k) = intr_of(f, i, src) {
             return Some(match k {
                 Intr::Begin => Sym::Frame,
@@ -500,12 +508,13 @@ impl<'a> Prover<'a> {
             }
             return Some(Sym::Unknown);
         }
-        let Some(g) = self.function(name, types) else {
-            // Unknown code with a tracked pointer: its objects are lost, the watched one escapes.
+        // Unknown code with a tracked pointer: its objects are lost, the watched one escapes, and
+        // nothing is known if it gets the frame.
+        let unknown = |st: &mut State, watched: Option<u32>| {
             for a in &args {
                 if let Sym::Ptr(o, _) = a {
                     st.clobbered.push(*o);
-                    if Some(*o) == self.watched {
+                    if Some(*o) == watched {
                         st.escaped = true;
                     }
                 }
@@ -513,9 +522,15 @@ impl<'a> Prover<'a> {
                     return None;
                 }
             }
-            return Some(Sym::Unknown);
+            Some(Sym::Unknown)
         };
-        let exits = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default(), promise_obj)?;
+        let Some(g) = self.function(name, types) else {
+            return unknown(st, self.watched);
+        };
+        // Code too deep or too branchy to follow counts as unknown code.
+        let Some(exits) = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default(), promise_obj) else {
+            return unknown(st, self.watched);
+        };
         // Merge the paths: what all agree on.
         let first = exits.first()?;
         let mut merged = first.state.clone();
