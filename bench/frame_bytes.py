@@ -4,7 +4,8 @@
 Each program is compiled with `clang++-22 -std=c++20 -O2 -Xclang -disable-llvm-passes -emit-llvm -S`.
 llcoro's frame sizes come from `llcoro frames --format json`; LLVM's from the `dereferenceable(N)` of
 each `.resume` function that `opt-22 -passes=coro-early,coro-split,coro-cleanup` writes for the same
-file. Writes bench/out/frame_bytes.md.
+file. A frame that holds a child coroutine's frame (heap elision across co_await) is counted without
+it: the child's bytes are the child's frame, counted on its own row. Writes bench/out/frame_bytes.md.
 
 usage: bench/frame_bytes.py [--opt O2|O0]
 """
@@ -38,8 +39,11 @@ def main():
         theirs = {m.group(2): int(m.group(3)) for m in RESUME.finditer(opt)}
         for fr in ours:
             key = fr["coroutine"].lstrip("@").strip('"')
+            # A child coroutine's frame held inside this one (heap elision across co_await) is the
+            # child's, which LLVM allocates separately: count this coroutine's own bytes.
+            held = sum(f["size"] for f in fr["fields"] if f["holds"].startswith("%coro.elided.frame"))
             if key in theirs:
-                rows.append((name, key, fr["size"], theirs[key]))
+                rows.append((name, key, fr["size"] - held, theirs[key]))
             else:
                 print(f"warning: no LLVM frame for {key} in {name}", file=sys.stderr)
     total_ours = sum(r[2] for r in rows)

@@ -158,7 +158,16 @@ pub fn text(reports: &[FrameReport]) -> String {
             );
         }
         if !r.elided_in.is_empty() {
-            let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", r.elided_in.join(", "));
+            // A caller that is itself a coroutine holds the frame in its own frame.
+            let (in_frames, on_stacks): (Vec<&String>, Vec<&String>) =
+                r.elided_in.iter().partition(|c| reports.iter().any(|o| &o.coroutine == *c));
+            let list = |v: &[&String]| v.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ");
+            if !on_stacks.is_empty() {
+                let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", list(&on_stacks));
+            }
+            if !in_frames.is_empty() {
+                let _ = writeln!(s, "  frame inside the frame of the awaiting coroutine, not the heap: {}", list(&in_frames));
+            }
         }
         if !r.recomputed.is_empty() {
             let _ = writeln!(s, "  recomputed after each resume (no field): {}", r.recomputed.join(", "));

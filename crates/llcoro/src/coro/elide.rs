@@ -396,7 +396,7 @@ mod tests {
     fn elided(body: &str) -> bool {
         let src = format!(
             "declare ptr @gen()\ndeclare void @use(ptr)\ndeclare void @llvm.coro.destroy(ptr)\n\
-             define void @caller(i1 %c) {{\n{body}}}\n"
+             declare i8 @llvm.coro.suspend(token, i1)\ndefine void @caller(i1 %c) {{\n{body}}}\n"
         );
         let m = Module::parse(src).map_err(|e| e.0).expect("parses");
         let i = m.definitions().next().expect("a define");
@@ -434,5 +434,22 @@ mod tests {
         // Created again in a loop before the last one is destroyed: one alloca cannot hold both.
         let loop_ = "entry:\n  br label %l\nl:\n  %h = call ptr @gen()\n  br i1 %c, label %l, label %x\nx:\n  call void @llvm.coro.destroy(ptr %h)\n  ret void\n";
         assert!(!elided(loop_));
+    }
+
+    /// A coroutine creating a child: its suspend returns to whoever resumed it (`-1`) while its
+    /// frame, holding the child's, lives on; the child must be gone by every other way out.
+    const SUSPENDING: &str = "entry:\n  %h = call ptr @gen()\n  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  \
+        switch i8 %s, label %out [\n    i8 0, label %resumed\n    i8 1, label %cleanup\n  ]\n\
+        resumed:\n  call void @llvm.coro.destroy(ptr %h)\n  br label %out\n\
+        cleanup:\n  CLEANUP\n  br label %out\nout:\n  ret void\n";
+
+    #[test]
+    fn a_suspend_is_not_a_way_out_of_a_coroutine() {
+        assert!(elided(&SUSPENDING.replace("CLEANUP", "call void @llvm.coro.destroy(ptr %h)")));
+    }
+
+    #[test]
+    fn a_coroutine_destroyed_without_destroying_its_child_keeps_the_heap() {
+        assert!(!elided(&SUSPENDING.replace("CLEANUP", "call void @use(ptr %h)")));
     }
 }
