@@ -166,7 +166,11 @@ pub fn text(reports: &[FrameReport]) -> String {
                 let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", list(&on_stacks));
             }
             if !in_frames.is_empty() {
-                let _ = writeln!(s, "  frame inside the frame of the awaiting coroutine, not the heap: {}", list(&in_frames));
+                let _ = writeln!(
+                    s,
+                    "  frame inside the frame of the awaiting coroutine, not the heap: {}",
+                    list(&in_frames)
+                );
             }
         }
         if !r.recomputed.is_empty() {

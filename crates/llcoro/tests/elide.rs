@@ -104,3 +104,57 @@ fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
         assert_eq!(nb, na + 10, "{opt}: the ten frames of main's loop are on its stack ({na} against {nb})");
     }
 }
+
+/// A child task awaited by a coroutine lives in the awaiting coroutine's frame; a generator bound
+/// to a range-based `for`'s reference variable lives on main's stack; a task moved into a global
+/// stays on the heap (tests/elide/awaited.cpp).
+#[test]
+fn frames_of_awaited_children_move_into_the_awaiting_frame() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let src = root().join("tests/elide/awaited.cpp");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("elide-awaited");
+    std::fs::create_dir_all(&tmp).expect("scratch dir");
+    let ll = tmp.join("a.ll");
+    run(Command::new("clang++-22")
+        .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ll));
+    let j = run(Command::new(LLCORO).args(["frames", "--format", "json"]).arg(&ll)).stdout;
+    let v: serde_json::Value = serde_json::from_slice(&j).expect("valid JSON");
+    let elided_in = |name: &str| {
+        v.as_array()
+            .and_then(|a| a.iter().find(|f| f["coroutine"] == name))
+            .map(|f| f["elided_in"].clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(elided_in("@_Z5childl"), serde_json::json!(["@_Z6parentl"]), "{v}");
+    assert_eq!(elided_in("@_Z6parentl"), serde_json::json!(["@main"]), "{v}");
+    assert_eq!(elided_in("@_Z7numbersl"), serde_json::json!(["@main"]), "{v}");
+    let (ours, theirs) = (tmp.join("a.llcoro.ll"), tmp.join("a.opt.ll"));
+    run(Command::new(LLCORO).arg(&ll).arg("-o").arg(&ours));
+    run(Command::new("opt-22")
+        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&theirs));
+    let native = tmp.join("a.native");
+    run(Command::new("clang++-22").args(["-std=c++20", "-O0", "-w"]).arg(&src).arg("-o").arg(&native));
+    let expected = String::from_utf8_lossy(&run(&mut Command::new(&native)).stdout).into_owned();
+    assert_eq!(expected, "parent 295\nnumbers 30\nkept 1\n");
+    for opt in ["-O0", "-O2"] {
+        let grind = |ir: &Path, name: &str| {
+            let exe = tmp.join(format!("{name}{opt}"));
+            run(Command::new("clang++-22").args([opt, "-w"]).arg(ir).arg("-o").arg(&exe));
+            grind(&exe)
+        };
+        let (a, na) = grind(&ours, "llcoro");
+        let (b, nb) = grind(&theirs, "opt");
+        assert_eq!(a, expected, "{opt}");
+        assert_eq!(b, expected, "{opt}");
+        // Ten children, parent(10) and the generator; `kept` stays on the heap in both.
+        assert_eq!(nb, na + 12, "{opt}: 12 frames off the heap ({na} against {nb})");
+    }
+}

@@ -211,21 +211,24 @@ fn suspend_exits(g: &Function, src: &str) -> FxHashSet<(Block, Block)> {
     out
 }
 
-/// Where a pointer of `g` points: an alloca of `g` and a constant byte offset into it.
+/// Where a pointer of `g` points: an alloca of `g` and a constant byte offset into it. A pointer
+/// loaded from a reference slot (`refs`) points where the slot's one address does.
 fn address(
     g: &Function,
     v: Value,
     src: &str,
     dl: &llir::layout::DataLayout,
     types: &TypeTable,
+    refs: &FxHashMap<Value, (Value, i64)>,
 ) -> Option<(Value, i64)> {
     let i = g.value_inst(v)?;
     let d = &g.insts[i];
     match d.op {
         Opcode::Alloca => Some((v, 0)),
-        Opcode::BitCast | Opcode::AddrSpaceCast => address(g, *d.args.first()?, src, dl, types),
+        Opcode::Load => refs.get(d.args.first()?).copied(),
+        Opcode::BitCast | Opcode::AddrSpaceCast => address(g, *d.args.first()?, src, dl, types, refs),
         Opcode::GetElementPtr => {
-            let (a, off) = address(g, *d.args.first()?, src, dl, types)?;
+            let (a, off) = address(g, *d.args.first()?, src, dl, types, refs)?;
             let Extra::Gep { source } = d.extra else { return None };
             let idx: Vec<i64> = d
                 .args
@@ -237,6 +240,52 @@ fn address(
         }
         _ => None,
     }
+}
+
+/// The allocas of `g` that hold one address and nothing else, as a C++ reference variable does
+/// (`auto&& __range = numbers();` in a range-based `for`): every use stores that same address (of
+/// another alloca) into it or loads it back. Each with the address it holds.
+fn reference_slots(
+    g: &Function,
+    src: &str,
+    dl: &llir::layout::DataLayout,
+    types: &TypeTable,
+) -> FxHashMap<Value, (Value, i64)> {
+    let none = FxHashMap::default();
+    // Per alloca: the address stored so far (`Ok(None)`: none yet), or `Err` once it is not one.
+    let mut held: FxHashMap<Value, Result<Option<(Value, i64)>, ()>> = FxHashMap::default();
+    for (_, i) in g.inst_iter() {
+        let d = &g.insts[i];
+        if d.op == Opcode::Alloca {
+            if let Some(r) = d.result {
+                held.entry(r).or_insert(Ok(None));
+            }
+            continue;
+        }
+        let marker = d.is_debug()
+            || g.callee_name(i, src).is_some_and(|n| n.starts_with("@llvm.lifetime") || n.starts_with("@llvm.dbg"));
+        for (k, &a) in d.args.iter().enumerate() {
+            if g.value_inst(a).is_none_or(|x| g.insts[x].op != Opcode::Alloca) {
+                continue;
+            }
+            let stored = match d.op {
+                Opcode::Load if k == 0 => Ok(None),
+                Opcode::Store if k == 1 => {
+                    d.args.first().and_then(|&x| address(g, x, src, dl, types, &none)).map(Some).ok_or(())
+                }
+                _ if marker => Ok(None),
+                _ => Err(()),
+            };
+            let entry = held.entry(a).or_insert(Ok(None));
+            *entry = match (*entry, stored) {
+                (Err(()), _) | (_, Err(())) => Err(()),
+                (Ok(None), Ok(x)) | (Ok(x), Ok(None)) => Ok(x),
+                (Ok(Some(x)), Ok(Some(y))) if x == y => Ok(Some(x)),
+                _ => Err(()),
+            };
+        }
+    }
+    held.into_iter().filter_map(|(k, v)| Some((k, v.ok()??))).collect()
 }
 
 /// Is the coroutine ramp call `c` creates destroyed on every path before `g` returns, unwinds out,
@@ -259,12 +308,13 @@ fn destroyed_on_every_path(
         Lost,
     }
     let dl = prover.layout();
+    let refs = reference_slots(g, src, dl, types);
     let handle = g.insts[c].result;
     // The cell of a task object holding the handle: (alloca, offset).
     let cell = match out {
         Some(HandleOut::InSret { param, off }) => {
             let Some(&p) = g.insts[c].call_args().get(param) else { return false };
-            let Some((a, o)) = address(g, p, src, dl, types) else { return false };
+            let Some((a, o)) = address(g, p, src, dl, types, &refs) else { return false };
             Some((a, o + off))
         }
         // A returned handle whose only use is a store into a task object.
@@ -272,7 +322,7 @@ fn destroyed_on_every_path(
             let mut users = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r));
             match (users.next(), users.next()) {
                 (Some(st), None) if g.insts[st].op == Opcode::Store && g.insts[st].args.first() == Some(&r) => {
-                    address(g, *g.insts[st].args.get(1)?, src, dl, types)
+                    address(g, *g.insts[st].args.get(1)?, src, dl, types, &refs)
                 }
                 _ => None,
             }
@@ -309,7 +359,7 @@ fn destroyed_on_every_path(
             {
                 // Every operand pointing into the task object: what does this do to the cell?
                 for (k, &v) in d.args.iter().enumerate() {
-                    let Some((a, o)) = address(g, v, src, dl, types) else { continue };
+                    let Some((a, o)) = address(g, v, src, dl, types, &refs) else { continue };
                     if a != cell.0 {
                         continue;
                     }
@@ -317,6 +367,8 @@ fn destroyed_on_every_path(
                     s = match d.op {
                         Opcode::Load if k == 0 => s,
                         // The coerced result going into its cell, or a store beside the cell.
+                        // The address kept in a reference variable: its loads are this address.
+                        Opcode::Store if k == 0 && d.args.get(1).is_some_and(|p| refs.contains_key(p)) => s,
                         Opcode::Store if k == 1 => {
                             let size =
                                 d.args.first().map_or(ptr_size, |&x| dl.store_size(types, g.values[x].ty) as i64);
