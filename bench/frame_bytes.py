@@ -41,9 +41,17 @@ def main():
             key = fr["coroutine"].lstrip("@").strip('"')
             # A child coroutine's frame held inside this one (heap elision across co_await) is the
             # child's, which LLVM allocates separately: count this coroutine's own bytes.
-            held = sum(f["size"] for f in fr["fields"] if f["holds"].startswith("%coro.elided.frame"))
+            # Without them: the end of its own last field, rounded up to its own fields' alignment
+            # (a child frame may raise the alignment, and with it the tail padding).
+            held_fields = [f for f in fr["fields"] if f["holds"].startswith("%coro.elided.frame")]
+            size = fr["size"]
+            if held_fields:
+                own = [f for f in fr["fields"] if f not in held_fields]
+                end = max(f["offset"] + f["size"] for f in own) - sum(f["size"] for f in held_fields)
+                align = max(f["align"] for f in own)
+                size = -(-end // align) * align
             if key in theirs:
-                rows.append((name, key, fr["size"] - held, theirs[key]))
+                rows.append((name, key, size, theirs[key]))
             else:
                 print(f"warning: no LLVM frame for {key} in {name}", file=sys.stderr)
     total_ours = sum(r[2] for r in rows)
