@@ -93,12 +93,79 @@ struct Direct {
     final_frames: FxHashSet<String>,
 }
 
+impl Direct {
+    /// What callers may use of the coroutine `n` lowered as `s`: its parts, and its elided twin.
+    fn register(&mut self, n: &str, s: &FrameSummary) {
+        if s.resume.is_empty() {
+            return;
+        }
+        if s.returns_frame {
+            self.parts.insert(n.to_string(), (s.resume.clone(), s.destroy.clone()));
+        }
+        if let Some((twin, cleanup)) = &s.elided {
+            if s.returns_frame {
+                self.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
+            }
+            let t = crate::coro::elide::Twin {
+                name: twin.clone(),
+                size: s.frame.size,
+                align: s.frame.align,
+                out: s.handle_out,
+            };
+            self.elidable.insert(n.to_string(), t);
+        }
+    }
+}
+
+/// Promise type → resume and destroy of the one coroutine with that promise type (opaque pointers
+/// only). Promise types shared by several coroutines give no likely target.
+fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<String, (String, String)> {
+    let mut out = FxHashMap::default();
+    if typed {
+        return out;
+    }
+    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
+    for (_, s) in frames {
+        if let Some(p) = &s.promise_type {
+            *seen.entry(p.as_str()).or_default() += 1;
+        }
+    }
+    for (_, s) in frames {
+        if let Some(p) = &s.promise_type
+            && seen.get(p.as_str()) == Some(&1)
+            && !s.resume.is_empty()
+        {
+            out.insert(p.clone(), (s.resume.clone(), s.destroy.clone()));
+        }
+    }
+    out
+}
+
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
 const NOOP_FN: &str = "@llcoro.noop.resume";
 /// Metadata ids each worker may use for the nodes it creates, above the module's own.
 const META_RANGE: u32 = 1 << 26;
 /// How many pieces the functions to lower are cut into (each runs on a thread of its own).
 const CHUNKS: usize = 8;
+/// Metadata ids each worker may use in a round of the functions redone at the end.
+const ROUND_RANGE: u32 = 1 << 20;
+
+/// `items` in at most `n` contiguous pieces of about equal text size, the same on every machine.
+fn chunked(items: &[usize], n: usize, size: &dyn Fn(usize) -> usize) -> Vec<Vec<usize>> {
+    let total: usize = items.iter().map(|&i| size(i)).sum();
+    let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut acc = 0;
+    for &i in items {
+        if acc > total / n * pieces.len() && pieces.len() < n {
+            pieces.push(Vec::new());
+        }
+        acc += size(i);
+        if let Some(c) = pieces.last_mut() {
+            c.push(i);
+        }
+    }
+    pieces
+}
 
 fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
     m.items
@@ -467,6 +534,26 @@ fn finish(
     oc
 }
 
+/// Is item `i` a coroutine to split (as far as its text tells)?
+fn is_coroutine(sh: &Shared<'_>, i: usize) -> bool {
+    let t = sh.m.item_text(i);
+    t.contains("@llvm.coro.begin") || shape::has_presplit_attr(t.split('{').next().unwrap_or(""), &sh.group_refs)
+}
+
+/// The functions of `among` that the body of item `i` calls (a text scan, before parsing).
+fn ramps_called<'m>(m: &'m Module, i: usize, among: &dyn Fn(&str) -> bool) -> Vec<&'m str> {
+    let text = m.item_text(i);
+    let body = text.find('{').map_or("", |k| &text[k..]);
+    body.match_indices('@')
+        .filter_map(|(k, _)| {
+            let rest = &body[k..];
+            let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
+            let name = &rest[..len];
+            (among(name) && rest[len..].starts_with('(')).then_some(name)
+        })
+        .collect()
+}
+
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
@@ -532,18 +619,7 @@ pub fn lower_module_with(
     // new metadata ids depend on the chunk, so the output is the same on every machine.
     let threads = CHUNKS;
     let size = |i: usize| (m.items[i].span.end - m.items[i].span.start) as usize;
-    let total: usize = candidates.iter().map(|&i| size(i)).sum();
-    let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut acc = 0;
-    for &i in &candidates {
-        if acc > total / threads * chunks.len() && chunks.len() < threads {
-            chunks.push(Vec::new());
-        }
-        acc += size(i);
-        if let Some(c) = chunks.last_mut() {
-            c.push(i);
-        }
-    }
+    let chunks = chunked(&candidates, threads, &size);
     let results: Vec<Vec<(usize, Outcome)>> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
@@ -553,7 +629,20 @@ pub fn lower_module_with(
                 s.spawn(move || {
                     let mut types = worker_types(sh.m);
                     let mut next_meta = meta_base + k as u32 * META_RANGE;
-                    chunk.iter().map(|&i| (i, process(sh, i, &mut types, &mut next_meta, None))).collect()
+                    chunk
+                        .iter()
+                        .map(|&i| {
+                            // A coroutine that creates others waits for them (it may hold their
+                            // frames): lowering it now would be thrown away.
+                            if !sh.check_only
+                                && is_coroutine(sh, i)
+                                && !ramps_called(sh.m, i, &|n| sh.want_elided.contains(n)).is_empty()
+                            {
+                                return (i, Outcome { deferred: true, ..Outcome::default() });
+                            }
+                            (i, process(sh, i, &mut types, &mut next_meta, None))
+                        })
+                        .collect()
                 })
             })
             .collect();
@@ -607,88 +696,82 @@ pub fn lower_module_with(
     // Functions that may call a ramp's parts directly, now that every coroutine is known. A handle
     // from an elided twin is destroyed by `.cleanup`: its memory is not the heap's.
     let mut direct = Direct::default();
-    for (n, s) in frames.iter().filter(|(_, s)| !s.resume.is_empty()) {
-        if s.returns_frame {
-            direct.parts.insert(n.clone(), (s.resume.clone(), s.destroy.clone()));
-        }
-        if let Some((twin, cleanup)) = &s.elided {
-            if s.returns_frame {
-                direct.parts.insert(twin.clone(), (s.resume.clone(), cleanup.clone()));
-            }
-            let t = crate::coro::elide::Twin {
-                name: twin.clone(),
-                size: s.frame.size,
-                align: s.frame.align,
-                out: s.handle_out,
-            };
-            direct.elidable.insert(n.clone(), t);
-        }
+    for (n, s) in &frames {
+        direct.register(n, s);
     }
-    // Promise types shared by several coroutines give no likely target.
-    let mut seen_promise: FxHashMap<&str, usize> = FxHashMap::default();
-    for (_, s) in &frames {
-        if let Some(p) = &s.promise_type {
-            *seen_promise.entry(p.as_str()).or_default() += 1;
-        }
-    }
-    for (_, s) in frames.iter().filter(|_| !m.typed) {
-        if let Some(p) = &s.promise_type
-            && seen_promise.get(p.as_str()) == Some(&1)
-            && !s.resume.is_empty()
-        {
-            direct.by_promise.insert(p.clone(), (s.resume.clone(), s.destroy.clone()));
-        }
-    }
+    direct.by_promise = by_promise(&frames, m.typed);
     let mut types = worker_types(m);
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
     // Deferred coroutines first, and a coroutine after the ramps it calls that are redone too: a
     // coroutine may hold a child's frame in its own (heap elision across `co_await`), and then needs
     // the child's final size. Functions in a cycle are done last, holding only final frames.
-    let is_coro = |i: usize| {
-        let t = m.item_text(i);
-        t.contains("@llvm.coro.begin") || shape::has_presplit_attr(head(i), &sh.group_refs)
-    };
-    let (mut coros, others): (Vec<usize>, Vec<usize>) = deferred.into_iter().partition(|&i| is_coro(i));
+    let (mut coros, others): (Vec<usize>, Vec<usize>) = deferred.into_iter().partition(|&i| is_coroutine(&sh, i));
     let redone: FxHashSet<&str> = coros.iter().map(|&i| m.item_name(i)).collect();
     direct.final_frames = direct.elidable.keys().filter(|n| !redone.contains(n.as_str())).cloned().collect();
-    let ramps_called = |i: usize| -> Vec<String> {
-        let text = m.item_text(i);
-        let body = text.find('{').map_or("", |k| &text[k..]);
-        body.match_indices('@')
-            .filter_map(|(k, _)| {
-                let rest = &body[k..];
-                let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
-                let name = &rest[..len];
-                (redone.contains(name) && rest[len..].starts_with('(')).then(|| name.to_string())
-            })
-            .collect()
+    // Each round runs on CHUNKS threads like the first pass, with metadata ranges of its own; past
+    // the last range that fits, one thread and the deferred range.
+    let rounds_base = u64::from(meta_base) + (threads as u64 + 1) * u64::from(META_RANGE);
+    let mut round = 0u64;
+    let mut run_round = |items: &[usize], direct: &Direct, types: &mut TypeTable, next_meta: &mut u32| {
+        let first = rounds_base + round * CHUNKS as u64 * u64::from(ROUND_RANGE);
+        round += 1;
+        let fits = first + CHUNKS as u64 * u64::from(ROUND_RANGE) <= u64::from(u32::MAX);
+        if !fits || items.len() < 2 {
+            return items.iter().map(|&i| (i, process(&sh, i, types, next_meta, Some(direct)))).collect::<Vec<_>>();
+        }
+        let pieces = chunked(items, CHUNKS, &size);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = pieces
+                .iter()
+                .enumerate()
+                .map(|(k, piece)| {
+                    let sh = &sh;
+                    s.spawn(move || {
+                        let mut types = worker_types(sh.m);
+                        let mut next_meta = (first + k as u64 * u64::from(ROUND_RANGE)) as u32;
+                        piece
+                            .iter()
+                            .map(|&i| (i, process(sh, i, &mut types, &mut next_meta, Some(direct))))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect::<Vec<_>>()
+        })
     };
+    let mut frame_at: FxHashMap<String, usize> = frames.iter().enumerate().map(|(k, (n, _))| (n.clone(), k)).collect();
     while !coros.is_empty() {
         let ready: Vec<usize> = coros
             .iter()
             .copied()
-            .filter(|&i| ramps_called(i).iter().all(|n| direct.final_frames.contains(n) || n == m.item_name(i)))
+            .filter(|&i| {
+                ramps_called(m, i, &|n| redone.contains(n))
+                    .iter()
+                    .all(|&n| direct.final_frames.contains(n) || n == m.item_name(i))
+            })
             .collect();
-        let batch = if ready.is_empty() { coros.clone() } else { ready };
-        coros.retain(|i| !batch.contains(i));
-        for i in batch {
-            let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
-            // Its worker recorded the frame; the one made now may hold a child's and is final.
+        let batch = if ready.is_empty() { std::mem::take(&mut coros) } else { ready };
+        let in_batch: FxHashSet<usize> = batch.iter().copied().collect();
+        coros.retain(|i| !in_batch.contains(i));
+        for (i, mut oc) in run_round(&batch, &direct, &mut types, &mut next_meta) {
+            // The frame made now may hold a child's, and is final (a worker may have recorded an
+            // earlier one).
             if let Some((name, fr)) = oc.frame.take() {
-                if let Some(t) = direct.elidable.get_mut(&name) {
-                    t.size = fr.frame.size;
-                    t.align = fr.frame.align;
-                    direct.final_frames.insert(name.clone());
-                }
-                if let Some(slot) = frames.iter_mut().find(|(n, _)| *n == name) {
-                    slot.1 = fr;
+                direct.register(&name, &fr);
+                direct.final_frames.insert(name.clone());
+                match frame_at.get(&name) {
+                    Some(&k) => frames[k].1 = fr,
+                    None => {
+                        frame_at.insert(name.clone(), frames.len());
+                        frames.push((name, fr));
+                    }
                 }
             }
             merge(i, oc, &mut edits, &mut frames);
         }
     }
-    for i in others {
-        let mut oc = process(&sh, i, &mut types, &mut next_meta, Some(&direct));
+    direct.by_promise = by_promise(&frames, m.typed);
+    for (i, mut oc) in run_round(&others, &direct, &mut types, &mut next_meta) {
         // The frame of a coroutine redone here was already recorded by its worker.
         oc.frame = None;
         merge(i, oc, &mut edits, &mut frames);
