@@ -776,6 +776,9 @@ pub fn lower_module_with(
         oc.frame = None;
         merge(i, oc, &mut edits, &mut frames);
     }
+    // Reports in the order of the module, whichever round lowered each.
+    let order: FxHashMap<&str, usize> = m.definitions().map(|i| (m.item_name(i), i)).collect();
+    frames.sort_by_key(|(n, _)| order.get(n.as_str()).copied().unwrap_or(usize::MAX));
     for (ramp, caller) in elided_at {
         if let Some((_, s)) = frames.iter_mut().find(|(n, _)| *n == ramp) {
             s.elided_in.push(caller);

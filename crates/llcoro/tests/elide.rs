@@ -130,6 +130,10 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
             .map(|f| f["elided_in"].clone())
             .unwrap_or_default()
     };
+    // In the order of the module, though parent is lowered after child and numbers.
+    let names: Vec<&str> =
+        v.as_array().map(|a| a.iter().filter_map(|f| f["coroutine"].as_str()).collect()).unwrap_or_default();
+    assert_eq!(names, ["@_Z5childl", "@_Z6parentl", "@_Z7numbersl"]);
     assert_eq!(elided_in("@_Z5childl"), serde_json::json!(["@_Z6parentl"]), "{v}");
     assert_eq!(elided_in("@_Z6parentl"), serde_json::json!(["@main"]), "{v}");
     assert_eq!(elided_in("@_Z7numbersl"), serde_json::json!(["@main"]), "{v}");
