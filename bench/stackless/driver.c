@@ -51,6 +51,36 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+static volatile int64_t an_v = 2000;
+
+/* 100 x ackermann(2, an_v) through `heap` and both native versions; prints one line, returns
+ * whether all three agree. */
+static int measure_ack(const char *name, struct ret (*heap)(void *, int64_t, int64_t), void *root, int runs) {
+    double h[99], n[99], c[99];
+    int64_t hr = 0, nr = 0, cr = 0;
+    for (int k = 0; k < runs; k++) {
+        double t0 = now();
+        hr = 0;
+        for (int j = 0; j < 100; j++) hr += heap(root, 2, an_v).v;
+        double t1 = now();
+        nr = 0;
+        for (int j = 0; j < 100; j++) nr += nack(2, an_v);
+        double t2 = now();
+        cr = 0;
+        for (int j = 0; j < 100; j++) cr += cack(2, an_v);
+        double t3 = now();
+        h[k] = t1 - t0;
+        n[k] = t2 - t1;
+        c[k] = t3 - t2;
+    }
+    double hm = median(h, runs), nm = median(n, runs), cm = median(c, runs);
+    int ok = hr == nr && hr == cr;
+    printf("%s m=2 n=%lld x100 result=%lld heap_ns=%.0f native_ns=%.0f ratio=%.2f every_call_ns=%.0f "
+           "ratio_every_call=%.2f%s\n",
+           name, (long long)an_v, (long long)hr, hm, nm, hm / nm, cm, hm / cm, ok ? "" : " MISMATCH");
+    return ok;
+}
+
 int main(int argc, char **argv) {
     int runs = argc > 1 ? atoi(argv[1]) : 7;
     if (runs < 1 || runs > 99) runs = 7;
@@ -77,54 +107,10 @@ int main(int argc, char **argv) {
     printf("fib n=32 result=%lld heap_ns=%.0f native_ns=%.0f ratio=%.2f every_call_ns=%.0f ratio_every_call=%.2f%s\n",
            (long long)hr, h, n, h / n, c, h / c, hr == nr && hr == cr ? "" : " MISMATCH");
     /* Read through a volatile each time: nack and cack are pure, and -O2 would otherwise make one
-     * call for the hundred. */
-    static volatile int64_t an_v = 2000;
-    int64_t an = an_v;
-    for (int k = 0; k < runs; k++) {
-        double t0 = now();
-        hr = 0;
-        for (int j = 0; j < 100; j++) hr += hack(root, 2, an).v;
-        double t1 = now();
-        nr = 0;
-        for (int j = 0; j < 100; j++) nr += nack(2, an_v);
-        double t2 = now();
-        cr = 0;
-        for (int j = 0; j < 100; j++) cr += cack(2, an_v);
-        double t3 = now();
-        heap[k] = t1 - t0;
-        native[k] = t2 - t1;
-        calls[k] = t3 - t2;
-    }
-    h = median(heap, runs);
-    n = median(native, runs);
-    c = median(calls, runs);
-    ok = ok && hr == nr && hr == cr;
-    printf("ackermann m=2 n=%lld x100 result=%lld heap_ns=%.0f native_ns=%.0f ratio=%.2f every_call_ns=%.0f "
-           "ratio_every_call=%.2f%s\n",
-           (long long)an, (long long)hr, h, n, h / n, c, h / c, hr == nr && hr == cr ? "" : " MISMATCH");
-    /* heap.ll's @hack_tail makes its outer calls tail calls, as clang -O2 does for nack. */
-    for (int k = 0; k < runs; k++) {
-        double t0 = now();
-        hr = 0;
-        for (int j = 0; j < 100; j++) hr += hack_tail(root, 2, an_v).v;
-        double t1 = now();
-        nr = 0;
-        for (int j = 0; j < 100; j++) nr += nack(2, an_v);
-        double t2 = now();
-        cr = 0;
-        for (int j = 0; j < 100; j++) cr += cack(2, an_v);
-        double t3 = now();
-        heap[k] = t1 - t0;
-        native[k] = t2 - t1;
-        calls[k] = t3 - t2;
-    }
-    h = median(heap, runs);
-    n = median(native, runs);
-    c = median(calls, runs);
-    ok = ok && hr == nr && hr == cr;
-    printf("ackermann_tail m=2 n=%lld x100 result=%lld heap_ns=%.0f native_ns=%.0f ratio=%.2f every_call_ns=%.0f "
-           "ratio_every_call=%.2f%s\n",
-           (long long)an, (long long)hr, h, n, h / n, c, h / c, hr == nr && hr == cr ? "" : " MISMATCH");
+     * call for the hundred. heap.ll's @hack_tail makes its outer calls tail calls, as clang -O2
+     * does for nack. */
+    ok = measure_ack("ackermann", hack, root, runs) && ok;
+    ok = measure_ack("ackermann_tail", hack_tail, root, runs) && ok;
     free(region);
     return ok ? 0 : 1;
 }
