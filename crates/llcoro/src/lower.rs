@@ -449,7 +449,7 @@ fn finish(
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
-    lower_module_with(m, check_only, Dispatch::default(), Scope::All)
+    lower_module_with(m, check_only, Dispatch::default(), Scope::All, false)
 }
 
 /// Which suspendable functions a run lowers.
@@ -462,12 +462,15 @@ pub enum Scope {
     Kxs,
 }
 
-/// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says.
+/// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says. With
+/// `serial`, the chunks of functions are lowered one after the other on the calling thread instead of
+/// on a thread each; the output is the same.
 pub fn lower_module_with(
     m: &mut Module,
     check_only: bool,
     dispatch: Dispatch,
     scope: Scope,
+    serial: bool,
 ) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
@@ -523,21 +526,26 @@ pub fn lower_module_with(
             c.push(i);
         }
     }
-    let results: Vec<Vec<(usize, Outcome)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .iter()
-            .enumerate()
-            .map(|(k, chunk)| {
-                let sh = &sh;
-                s.spawn(move || {
-                    let mut types = worker_types(sh.m);
-                    let mut next_meta = meta_base + k as u32 * META_RANGE;
-                    chunk.iter().map(|&i| (i, process(sh, i, &mut types, &mut next_meta, None))).collect()
+    let work = |k: usize, chunk: &[usize]| -> Vec<(usize, Outcome)> {
+        let mut types = worker_types(sh.m);
+        let mut next_meta = meta_base + k as u32 * META_RANGE;
+        chunk.iter().map(|&i| (i, process(&sh, i, &mut types, &mut next_meta, None))).collect()
+    };
+    let results: Vec<Vec<(usize, Outcome)>> = if serial {
+        chunks.iter().enumerate().map(|(k, chunk)| work(k, chunk)).collect()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .enumerate()
+                .map(|(k, chunk)| {
+                    let work = &work;
+                    s.spawn(move || work(k, chunk))
                 })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-    });
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        })
+    };
 
     let mut edits = Edits::default();
     let mut errors = Vec::new();
