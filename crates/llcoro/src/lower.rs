@@ -557,7 +557,7 @@ fn ramps_called<'m>(m: &'m Module, i: usize, among: &dyn Fn(&str) -> bool) -> Ve
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
-    lower_module_with(m, check_only, Dispatch::default(), Scope::All)
+    lower_module_with(m, check_only, Dispatch::default(), Scope::All, false)
 }
 
 /// Which suspendable functions a run lowers.
@@ -570,12 +570,15 @@ pub enum Scope {
     Kxs,
 }
 
-/// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says.
+/// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says. With
+/// `serial`, the chunks of functions are lowered one after the other on the calling thread instead of
+/// on a thread each; the output is the same.
 pub fn lower_module_with(
     m: &mut Module,
     check_only: bool,
     dispatch: Dispatch,
     scope: Scope,
+    serial: bool,
 ) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
@@ -620,34 +623,39 @@ pub fn lower_module_with(
     let threads = CHUNKS;
     let size = |i: usize| (m.items[i].span.end - m.items[i].span.start) as usize;
     let chunks = chunked(&candidates, threads, &size);
-    let results: Vec<Vec<(usize, Outcome)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
+    let work = |k: usize, chunk: &[usize]| -> Vec<(usize, Outcome)> {
+        let mut types = worker_types(sh.m);
+        let mut next_meta = meta_base + k as u32 * META_RANGE;
+        chunk
             .iter()
-            .enumerate()
-            .map(|(k, chunk)| {
-                let sh = &sh;
-                s.spawn(move || {
-                    let mut types = worker_types(sh.m);
-                    let mut next_meta = meta_base + k as u32 * META_RANGE;
-                    chunk
-                        .iter()
-                        .map(|&i| {
-                            // A coroutine that creates others waits for them (it may hold their
-                            // frames): lowering it now would be thrown away.
-                            if !sh.check_only
-                                && is_coroutine(sh, i)
-                                && !ramps_called(sh.m, i, &|n| sh.want_elided.contains(n)).is_empty()
-                            {
-                                return (i, Outcome { deferred: true, ..Outcome::default() });
-                            }
-                            (i, process(sh, i, &mut types, &mut next_meta, None))
-                        })
-                        .collect()
-                })
+            .map(|&i| {
+                // A coroutine that creates others waits for them (it may hold their frames):
+                // lowering it now would be thrown away.
+                if !sh.check_only
+                    && is_coroutine(&sh, i)
+                    && !ramps_called(sh.m, i, &|n| sh.want_elided.contains(n)).is_empty()
+                {
+                    return (i, Outcome { deferred: true, ..Outcome::default() });
+                }
+                (i, process(&sh, i, &mut types, &mut next_meta, None))
             })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-    });
+            .collect()
+    };
+    let results: Vec<Vec<(usize, Outcome)>> = if serial {
+        chunks.iter().enumerate().map(|(k, chunk)| work(k, chunk)).collect()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .enumerate()
+                .map(|(k, chunk)| {
+                    let work = &work;
+                    s.spawn(move || work(k, chunk))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        })
+    };
 
     let mut edits = Edits::default();
     let mut errors = Vec::new();
@@ -720,20 +728,21 @@ pub fn lower_module_with(
             return items.iter().map(|&i| (i, process(&sh, i, types, next_meta, Some(direct)))).collect::<Vec<_>>();
         }
         let pieces = chunked(items, CHUNKS, &size);
+        let work = |k: usize, piece: &[usize]| -> Vec<(usize, Outcome)> {
+            let mut types = worker_types(sh.m);
+            let mut next_meta = (first + k as u64 * u64::from(ROUND_RANGE)) as u32;
+            piece.iter().map(|&i| (i, process(&sh, i, &mut types, &mut next_meta, Some(direct)))).collect()
+        };
+        if serial {
+            return pieces.iter().enumerate().flat_map(|(k, piece)| work(k, piece)).collect();
+        }
         std::thread::scope(|s| {
             let handles: Vec<_> = pieces
                 .iter()
                 .enumerate()
                 .map(|(k, piece)| {
-                    let sh = &sh;
-                    s.spawn(move || {
-                        let mut types = worker_types(sh.m);
-                        let mut next_meta = (first + k as u64 * u64::from(ROUND_RANGE)) as u32;
-                        piece
-                            .iter()
-                            .map(|&i| (i, process(sh, i, &mut types, &mut next_meta, Some(direct))))
-                            .collect::<Vec<_>>()
-                    })
+                    let work = &work;
+                    s.spawn(move || work(k, piece))
                 })
                 .collect();
             handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect::<Vec<_>>()

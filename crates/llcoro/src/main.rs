@@ -36,6 +36,11 @@ struct Cli {
     /// computed goto; one more pointer in the frame).
     #[arg(long, value_enum, default_value_t)]
     dispatch: llcoro::coro::frame::Dispatch,
+    /// Lower on this thread only, instead of on a thread per chunk of functions; the output is the
+    /// same. For builds that run several llcoro at once, where more threads only cost CPU time
+    /// (`llcoro cc` always lowers this way).
+    #[arg(long)]
+    serial: bool,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -156,7 +161,7 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch, scope };
+    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch, scope, serial: cli.serial };
     let out = match prepare(src, opts) {
         Ok(o) => o,
         Err(r) => {

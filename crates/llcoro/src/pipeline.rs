@@ -16,6 +16,9 @@ pub struct Options {
     pub dispatch: crate::coro::frame::Dispatch,
     /// What to lower: everything, or kxs suspend functions only (`llcoro kxs`).
     pub scope: lower::Scope,
+    /// Lower on the calling thread only (the output is the same). `llcoro cc` runs inside a parallel
+    /// build, where threads of its own would only cost CPU time.
+    pub serial: bool,
 }
 
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
@@ -120,7 +123,7 @@ pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
         }
         return Ok(Prepared { body: Body::Edited(Box::new(m), edits), warnings: Vec::new() });
     }
-    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch, opts.scope) {
+    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch, opts.scope, opts.serial) {
         Ok(l) => l,
         Err(findings) => return Err(Refusal { findings, src: m.src }),
     };
