@@ -202,6 +202,8 @@ struct Shared<'a> {
     dispatch: Dispatch,
     /// Defined functions by name, for `provenance` (empty when nothing wants elision).
     names: FxHashMap<&'a str, usize>,
+    /// Functions whose calls fold to a constant before a coroutine is split (`simplify`).
+    trivial: FxHashMap<String, crate::coro::simplify::Trivial>,
 }
 
 /// One worker's result for one `define`.
@@ -271,8 +273,10 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         return process_stackless(sh, f, types, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
-        // A child coroutine this one creates and destroys on every path can live in its frame.
         let mut f = f;
+        // Awaiters that are always ready (or never) decide their branches before the split.
+        crate::coro::simplify::fold(&mut f, types, src, &sh.trivial);
+        // A child coroutine this one creates and destroys on every path can live in its frame.
         if let Some(d) = direct
             && !m.typed
             && !d.final_frames.is_empty()
@@ -536,8 +540,12 @@ fn finish(
 
 /// Is item `i` a coroutine to split (as far as its text tells)?
 fn is_coroutine(sh: &Shared<'_>, i: usize) -> bool {
-    let t = sh.m.item_text(i);
-    t.contains("@llvm.coro.begin") || shape::has_presplit_attr(t.split('{').next().unwrap_or(""), &sh.group_refs)
+    is_coroutine_text(sh.m, i, &sh.group_refs)
+}
+
+fn is_coroutine_text(m: &Module, i: usize, group_refs: &[&str]) -> bool {
+    let t = m.item_text(i);
+    t.contains("@llvm.coro.begin") || shape::has_presplit_attr(t.split('{').next().unwrap_or(""), group_refs)
 }
 
 /// The functions of `among` that the body of item `i` calls (a text scan, before parsing).
@@ -606,6 +614,11 @@ pub fn lower_module_with(
         candidates.extend(callers);
         candidates.sort_unstable();
     }
+    let trivial = if scope == Scope::All && candidates.iter().any(|&i| is_coroutine_text(m, i, &group_refs)) {
+        crate::coro::simplify::trivial_functions(m, &mut worker_types(m))
+    } else {
+        FxHashMap::default()
+    };
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
@@ -615,6 +628,7 @@ pub fn lower_module_with(
         names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
         want_elided,
         dispatch,
+        trivial,
     };
     let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
 

@@ -81,6 +81,15 @@ fn presplit_cpp(src: &str, dir: &str) -> (std::path::PathBuf, std::path::PathBuf
     (src, ll, v)
 }
 
+/// `key` of the frame report of `coroutine` in `llcoro frames --format json` output `v` (null when
+/// there is none).
+fn report_field(v: &serde_json::Value, coroutine: &str, key: &str) -> serde_json::Value {
+    v.as_array()
+        .and_then(|a| a.iter().find(|f| f["coroutine"] == coroutine))
+        .map(|f| f[key].clone())
+        .unwrap_or_default()
+}
+
 /// Lowers `ll` with llcoro and with LLVM's coro passes at llcoro's position, builds both at -O0 and
 /// -O2, and checks that each prints what `src` built natively prints and that LLVM's makes `fewer`
 /// more heap allocations than llcoro's. Returns the native output.
@@ -131,12 +140,7 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
         return;
     }
     let (src, ll, v) = presplit_cpp("tests/elide/awaited.cpp", "elide-awaited");
-    let elided_in = |name: &str| {
-        v.as_array()
-            .and_then(|a| a.iter().find(|f| f["coroutine"] == name))
-            .map(|f| f["elided_in"].clone())
-            .unwrap_or_default()
-    };
+    let elided_in = |name: &str| report_field(&v, name, "elided_in");
     // In the order of the module, though parent is lowered after child and numbers.
     let names: Vec<&str> =
         v.as_array().map(|a| a.iter().filter_map(|f| f["coroutine"].as_str()).collect()).unwrap_or_default();
@@ -147,4 +151,22 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
     // Ten children, parent(10) and the generator; `kept` stays on the heap in both.
     let out = fewer_allocations(&src, &ll, 12);
     assert_eq!(out, "parent 295\nnumbers 30\nkept 1\n");
+}
+
+/// Coroutines whose only awaits are always ready (`std::suspend_never`) have no suspend point once
+/// llcoro folds their `await_ready` calls, and keep their frames on the ramp's stack; a lazy task
+/// keeps its suspend points (tests/elide/never_suspends.cpp).
+#[test]
+fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let (src, ll, v) = presplit_cpp("tests/elide/never_suspends.cpp", "elide-never");
+    let suspends = |name: &str| report_field(&v, name, "suspend_points");
+    assert_eq!(suspends("@_Z3addPii"), serde_json::json!(0), "{v}");
+    assert_eq!(suspends("@_Z5stepsPii"), serde_json::json!(0), "{v}");
+    assert_eq!(suspends("@_Z5laterPi"), serde_json::json!(2), "{v}");
+    // Five calls of add, four of steps, and the lazy task main destroys.
+    let out = fewer_allocations(&src, &ll, 10);
+    assert_eq!(out, "add 10 steps 65 lazy 10 -> 110\n");
 }

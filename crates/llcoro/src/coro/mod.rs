@@ -8,4 +8,5 @@ pub mod frame;
 pub mod intrinsics;
 pub mod provenance;
 pub mod shape;
+pub mod simplify;
 pub mod split;

@@ -94,8 +94,16 @@ pub fn split(
     for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
         parts.push(make_part(&f, types, &shape, &frame, part, env, &labels));
     }
-    let twin = want_elided.then(|| f.clone());
-    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, None);
+    // A coroutine that never suspends (after `simplify`) keeps its frame on the ramp's stack when
+    // it asks whether to allocate (coro.alloc), as LLVM's split does; nobody can resume it.
+    let on_stack = shape.suspends.is_empty()
+        && !env.typed
+        && shape.others.iter().any(|&(i, k)| k == Intr::Alloc && f.insts[i].block.is_some());
+    let twin = (want_elided && !on_stack).then(|| f.clone());
+    let stack = if on_stack { stack_frame(&mut f, types, &shape, &frame) } else { None };
+    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, stack);
+    // A frame on the ramp's stack is gone when the ramp returns: no caller may treat it as the handle.
+    let returns_frame = returns_frame && stack.is_none();
     let elided = twin.filter(|_| returns_frame || proven).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
     // The driver verifies every function once, after the last rewrite and before printing.
     Ok(Split { ramp, parts, frame, returns_frame, elided })
@@ -154,14 +162,21 @@ fn elided_ramp(
     let n = f.params.len() as u32;
     let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
     f.params.push(mem);
-    // Never allocate, never free: the memory is the caller's.
+    never_allocate(&mut f, types, shape);
+    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
+    g
+}
+
+/// Never allocate, never free: the frame's memory is not the heap's. coro.alloc is false and
+/// coro.free gives null.
+fn never_allocate(f: &mut Function, types: &mut TypeTable, shape: &Shape) {
     for &(i, k) in &shape.others {
         if f.insts[i].block.is_none() {
             continue;
         }
         let new = match k {
             Intr::Alloc => f.const_value(types.i1, "false"),
-            Intr::Free => f.const_value(ptr, "null"),
+            Intr::Free => f.const_value(types.ptr, "null"),
             _ => continue,
         };
         if let Some(r) = f.insts[i].result {
@@ -169,8 +184,22 @@ fn elided_ramp(
         }
         f.remove_inst(i);
     }
-    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
-    g
+}
+
+/// The frame of a coroutine that never suspends: an alloca at the top of the ramp's entry block,
+/// which the ramp uses instead of allocating.
+fn stack_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, frame: &Frame) -> Option<Value> {
+    let entry = f.entry()?;
+    let ty = types.intern(llir::types::TypeData::Array(frame.size, types.i8));
+    let text = format!("alloca [{} x i8], align {}", frame.size, frame.align);
+    let mut d = llir::ir::InstData::new(Opcode::Alloca, types.ptr, vec![llir::ir::Piece::Text(Text::own(text))]);
+    d.extra = llir::ir::Extra::Alloca { ty, align: Some(frame.align as u32) };
+    let a = f.create_inst(types, d);
+    let mem = f.insts[a].result?;
+    f.values[mem].name = Some(f.unique_name("coro.stack.frame"));
+    f.insert_inst_at(entry, 0, a);
+    never_allocate(f, types, shape);
+    Some(mem)
 }
 
 /// Steps that need no frame: give invoke results a normal edge of their own, turn
