@@ -726,7 +726,7 @@ pub fn lower_module_with(
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
     // Deferred coroutines first, and a coroutine after the ramps it calls that are redone too: a
     // coroutine may hold a child's frame in its own (heap elision across `co_await`), and then needs
-    // the child's final size. Functions in a cycle are done last, holding only final frames.
+    // the child's final size. A cycle is broken at its first coroutine in the module.
     let (mut coros, others): (Vec<usize>, Vec<usize>) = deferred.into_iter().partition(|&i| is_coroutine(&sh, i));
     let redone: FxHashSet<&str> = coros.iter().map(|&i| m.item_name(i)).collect();
     direct.final_frames = direct.elidable.keys().filter(|n| !redone.contains(n.as_str())).cloned().collect();
@@ -773,7 +773,9 @@ pub fn lower_module_with(
                     .all(|&n| direct.final_frames.contains(n) || n == m.item_name(i))
             })
             .collect();
-        let batch = if ready.is_empty() { std::mem::take(&mut coros) } else { ready };
+        // In a cycle (coroutines awaiting each other) nobody is ready: the first one in the module
+        // goes alone, holding only final frames, and its frame is final for the others.
+        let batch = if ready.is_empty() { coros.first().copied().into_iter().collect() } else { ready };
         let in_batch: FxHashSet<usize> = batch.iter().copied().collect();
         coros.retain(|i| !in_batch.contains(i));
         for (i, mut oc) in run_round(&batch, &direct, &mut types, &mut next_meta) {
