@@ -65,8 +65,9 @@ enum Cmd {
     Frames {
         /// Input .ll file; `-` reads standard input.
         input: String,
-        /// text (default), json, or svg (one row per suspend point, one column per byte).
-        #[arg(long, default_value = "text", value_parser = ["text", "json", "svg"])]
+        /// text (default); json (docs/frames-json.md); svg (one row per suspend point, one column per
+        /// byte); html (one self-contained page: the frames in a sortable table, each with its picture).
+        #[arg(long, default_value = "text", value_parser = ["text", "json", "svg", "html"])]
         format: String,
         /// Output file; `-` or absent writes standard output.
         #[arg(short = 'o', value_name = "OUTPUT")]
@@ -141,6 +142,7 @@ fn main() -> ExitCode {
         let text = match format.as_str() {
             "json" => llcoro::report::json(&reports),
             "svg" => llcoro::report::svg(&reports),
+            "html" => llcoro::report::html(&reports, display),
             _ => llcoro::report::text(&reports),
         };
         return match write_output(output.as_deref().unwrap_or("-"), &mut |w| w.write_all(text.as_bytes())) {
