@@ -73,6 +73,12 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUTPUT")]
         output: Option<String>,
     },
+    /// Explain a diagnostic code (`error[CODE]`, `warning[CODE]`): what it means, an input that
+    /// triggers it, and how to fix it. Without a code, list them all.
+    Explain {
+        /// The code, such as `coro-missing-end`.
+        code: Option<String>,
+    },
     /// Compiler launcher: run a clang command that compiles one C or C++ source to an object with
     /// llcoro lowering its IR in between; run any other command unchanged (docs/launcher.md).
     Cc {
@@ -114,6 +120,22 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(Cmd::Cc { wrapper, compiler, command, .. }) = cli.cmd {
         return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });
+    }
+    if let Some(Cmd::Explain { code }) = &cli.cmd {
+        return match code.as_deref().map(|c| (c, llcoro::explain::find(c))) {
+            None => {
+                print!("{}", llcoro::explain::list());
+                ExitCode::SUCCESS
+            }
+            Some((_, Some(e))) => {
+                print!("{}", llcoro::explain::render(e));
+                ExitCode::SUCCESS
+            }
+            Some((c, None)) => {
+                eprintln!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
+                ExitCode::from(1)
+            }
+        };
     }
     if let Some(Cmd::Check { input }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
