@@ -163,3 +163,129 @@ fn cheap_values_are_recomputed_by_the_cost_rule() {
         assert_eq!(out, "12\n21\n33\n7\n");
     }
 }
+
+/// `src` (a path under the repository, so that debug info names it by that path) compiled by
+/// clang++-19 into presplit IR with `flags`, in scratch directory `dir` (one per test: tests run at
+/// once); the IR's path.
+fn presplit_ir(dir: &str, src: &str, flags: &[&str]) -> std::path::PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&tmp).expect("scratch directory");
+    let stem = Path::new(src).file_stem().and_then(|s| s.to_str()).unwrap_or("x");
+    let ll = tmp.join(format!("{stem}{}.ll", flags.concat()));
+    run_ok(
+        Command::new("clang++-19")
+            .current_dir(ROOT)
+            .args(["-std=c++20", "-O0", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"])
+            .args(flags)
+            .arg(src)
+            .arg("-o")
+            .arg(&ll),
+    );
+    ll
+}
+
+/// The expected reports in tests/frames/expected were written by hand, every number checked
+/// against the IR clang++-19 gives (tests/frames/expected/README.md works the layouts out); they
+/// are not output of llcoro pasted in.
+#[test]
+fn reports_match_the_hand_written_ones() {
+    if !common::require(&["clang++-19"], "the hand-written frame reports") {
+        return;
+    }
+    let cases: [(&str, &[&str], &str, &str); 5] = [
+        ("tests/frames/report.cpp", &[], "text", "report.txt"),
+        ("tests/frames/report.cpp", &["-g"], "text", "report.g.txt"),
+        ("tests/frames/report.cpp", &["-g"], "json", "report.g.json"),
+        ("tests/diff/11_await_suspend_void.cpp", &[], "text", "11_await_suspend_void.txt"),
+        ("tests/diff/11_await_suspend_void.cpp", &["-g"], "text", "11_await_suspend_void.g.txt"),
+    ];
+    for (src, flags, format, expected) in cases {
+        let ll = presplit_ir("frame-reports", src, flags);
+        let got = frames(format, ll.to_str().expect("a UTF-8 path"));
+        let want = std::fs::read_to_string(Path::new(ROOT).join("tests/frames/expected").join(expected))
+            .expect("the expected report");
+        if format == "json" {
+            let (g, w): (serde_json::Value, serde_json::Value) =
+                (serde_json::from_str(&got).expect("JSON"), serde_json::from_str(&want).expect("JSON"));
+            assert_eq!(g, w, "{expected}: llcoro printed\n{got}");
+        } else if got != want {
+            let line = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            panic!(
+                "{expected} ({src} {flags:?}), first difference at line {}:\n  got:  {:?}\n  want: {:?}\nwhole report:\n{got}",
+                line + 1,
+                got.lines().nth(line).unwrap_or(""),
+                want.lines().nth(line).unwrap_or("")
+            );
+        }
+    }
+}
+
+/// Runs headless chromium on `page` with `args`; its stdout, and the console errors it logged.
+fn chromium(page: &Path, profile: &Path, args: &[&str]) -> (String, Vec<String>) {
+    let url = format!("file://{}", page.display());
+    let out = common::run_with(
+        Command::new("chromium")
+            .args(["--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=0", "--no-first-run"])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(args)
+            .arg(&url),
+        None,
+        std::time::Duration::from_secs(120),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.success(), "chromium on {url}: {}", out.describe());
+    let errors = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.contains(":CONSOLE") || l.contains("Uncaught"))
+        .map(str::to_string)
+        .collect();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), errors)
+}
+
+#[test]
+fn html_report_loads_in_a_browser_without_errors() {
+    if !common::require(&["clang++-19", "chromium"], "the HTML report in a browser") {
+        return;
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("frame-reports-html");
+    std::fs::create_dir_all(&tmp).expect("scratch directory");
+    let ll = presplit_ir("frame-reports-html", "tests/frames/report.cpp", &["-g"]);
+    let page = tmp.join("report.html");
+    run_ok(Command::new(LLCORO).args(["frames", "--format", "html"]).arg(&ll).arg("-o").arg(&page));
+    let html = std::fs::read_to_string(&page).expect("the page");
+    for external in ["src=\"http", "href=\"http", "<link", "<script src", "@import", "url(http"] {
+        assert!(!html.contains(external), "the page must need no other file: {external}");
+    }
+
+    // The console check can fail: a script error on a page is seen.
+    let broken = tmp.join("broken.html");
+    std::fs::write(&broken, "<!DOCTYPE html><html><body><script>noSuchFunction();</script></body></html>\n")
+        .expect("broken page");
+    let (_, errors) = chromium(&broken, &tmp.join("profile-broken"), &["--dump-dom"]);
+    assert!(errors.iter().any(|e| e.contains("noSuchFunction")), "chromium's console errors are not seen: {errors:?}");
+
+    let (dom, errors) = chromium(&page, &tmp.join("profile-dom"), &["--dump-dom"]);
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    assert!(dom.contains("data-llcoro-ready=\"1\""), "the page's script did not finish: {dom}");
+    // The script sorted the table by frame size, largest first (the module order is count, twice,
+    // phases).
+    let order: Vec<&str> = dom.split("<td data-value=\"").skip(1).filter_map(|r| r.split('"').next()).collect();
+    assert_eq!(order, ["phases()", "count(long)", "twice(int)"], "{dom}");
+    assert!(dom.contains("<svg") && dom.contains("<title>"), "each frame has its picture with tooltips");
+
+    let shot = tmp.join("report.png");
+    let _ = std::fs::remove_file(&shot);
+    let (_, errors) = chromium(
+        &page,
+        &tmp.join("profile-shot"),
+        &[&format!("--screenshot={}", shot.display()), "--window-size=1200,1600"],
+    );
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    let png = std::fs::read(&shot).expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    // IHDR: width and height, big-endian, at bytes 16..24.
+    let dim = |k: usize| png.get(k..k + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    assert_eq!((dim(16), dim(20)), (Some(1200), Some(1600)), "the window's size");
+    // A blank page compresses to a few hundred bytes; tables, text and bars do not.
+    assert!(png.len() > 20_000, "a screenshot of {} bytes shows next to nothing", png.len());
+}

@@ -308,12 +308,16 @@ pub fn suspend_kind(f: &Function, src: &str, call: Inst, is_final: bool, awaits:
         .filter(|&&a| f.insts[a].block == Some(block))
         .filter_map(|&a| f.insts[a].call_args().get(2).and_then(|&w| f.const_text(w, src)))
         .next();
-    if let Some(w) = wrapper {
-        for (suffix, kind) in [("init", "initial"), ("await", "co_await"), ("yield", "co_yield"), ("final", "final")] {
-            if w.trim_matches('"').ends_with(&format!("__await_suspend_wrapper__{suffix}")) {
-                return Some(kind);
-            }
-        }
+    // The kind follows the marker; a number after it tells apart two wrappers of one kind (`yield2`).
+    let kind = wrapper
+        .and_then(|w| w.trim_matches('"').rsplit_once("__await_suspend_wrapper__"))
+        .map(|(_, k)| k.trim_end_matches(|c: char| c.is_ascii_digit()));
+    match kind {
+        Some("init") => return Some("initial"),
+        Some("await") => return Some("co_await"),
+        Some("yield") => return Some("co_yield"),
+        Some("final") => return Some("final"),
+        _ => {}
     }
     if is_final {
         return Some("final");
