@@ -275,20 +275,19 @@ fn holds(
     }
 }
 
-/// The frame's size if every field had bytes of its own: the fields a lowering places at fixed
-/// offsets stay there (a coroutine's resume and destroy pointers and promise, a stackless frame's
-/// saved slots), the others are placed as the frame's own layout places them (by decreasing
-/// alignment, then size, each at the lowest offset free for it) but with no two sharing, and the end
-/// is rounded up to the frame's alignment. What LLVM's layout, which shares nothing, would take.
+/// The frame's size if every field had bytes of its own: the fields a coroutine's lowering places at
+/// fixed offsets stay there (the resume and destroy pointers and the promise), the others are placed
+/// as the frame's own layout places them (by decreasing alignment, then size, each at the lowest
+/// offset free for it) but with no two sharing, and the end is rounded up to the frame's alignment.
+/// What LLVM's layout, which shares nothing, would take. A stackless spill area is measured as its
+/// size is: the engine's spills alone, from 0 (the front end's own slots are not part of it).
 pub fn unshared_size(fr: &Frame, lowering: &str) -> u64 {
-    let fixed_kind = |k: &FieldKind| match lowering {
-        "coroutine" => matches!(k, FieldKind::ResumeFn | FieldKind::DestroyFn | FieldKind::Promise(_)),
-        "stackless" => matches!(k, FieldKind::Saved(_)),
-        _ => false,
+    let fixed_kind = |k: &FieldKind| matches!(k, FieldKind::ResumeFn | FieldKind::DestroyFn | FieldKind::Promise(_));
+    let (fixed, rest): (Vec<&crate::frame::Field>, Vec<&crate::frame::Field>) = match lowering {
+        "coroutine" => fr.fields.iter().partition(|x| fixed_kind(&x.kind)),
+        _ => (Vec::new(), fr.fields.iter().filter(|x| !matches!(x.kind, FieldKind::Saved(_))).collect()),
     };
-    let (fixed, rest): (Vec<&crate::frame::Field>, Vec<&crate::frame::Field>) =
-        fr.fields.iter().partition(|x| fixed_kind(&x.kind));
-    let base = if lowering == "coroutine" { 2 * fr.ptr_size } else { rest.iter().map(|x| x.offset).min().unwrap_or(0) };
+    let base = if lowering == "coroutine" { 2 * fr.ptr_size } else { 0 };
     let items: Vec<(u64, u64)> = rest.iter().map(|x| (x.size, x.align)).collect();
     let taken: Vec<(u64, u64)> = fixed.iter().map(|x| (x.offset, x.size)).collect();
     let mut clashes = crate::frame::layout::Clashes::new(items.len());
@@ -433,6 +432,13 @@ mod tests {
             field(FieldKind::Spill(v(2)), 8, 1, 1),
         ];
         assert_eq!(unshared_size(&frame(fields, 16, 8), "kxs"), 24);
+        // A stackless spill area at 16, after a front-end slot at 8: the spills alone, from 0.
+        let fields = vec![
+            field(FieldKind::Saved(v(0)), 8, 8, 8),
+            field(FieldKind::Spill(v(1)), 16, 8, 4),
+            field(FieldKind::Spill(v(2)), 16, 8, 4),
+        ];
+        assert_eq!(unshared_size(&frame(fields, 8, 1), "stackless"), 16);
     }
 
     #[test]

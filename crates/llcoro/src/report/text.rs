@@ -82,7 +82,11 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
             ]
         })
         .collect();
-    table(s, "  ", &header, &rows, &[true, true, true, false, false, false, false, false]);
+    if rows.is_empty() {
+        s.push_str("  no fields: nothing is live across a suspend point\n");
+    } else {
+        table(s, "  ", &header, &rows, &[true, true, true, false, false, false, false, false]);
+    }
     if let Some(e) = report.summary.elided.iter().find(|e| e.coroutine == r.coroutine) {
         if !e.on_stack_of.is_empty() {
             let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", callers(&e.on_stack_of));
