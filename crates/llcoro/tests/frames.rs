@@ -192,11 +192,12 @@ fn reports_match_the_hand_written_ones() {
     if !common::require(&["clang++-19"], "the hand-written frame reports") {
         return;
     }
-    let cases: [(&str, &[&str], &str, &str); 5] = [
+    let cases: [(&str, &[&str], &str, &str); 6] = [
         ("tests/frames/report.cpp", &[], "text", "report.txt"),
         ("tests/frames/report.cpp", &["-g"], "text", "report.g.txt"),
         ("tests/frames/report.cpp", &["-g"], "json", "report.g.json"),
         ("tests/diff/11_await_suspend_void.cpp", &[], "text", "11_await_suspend_void.txt"),
+        ("tests/diff/11_await_suspend_void.cpp", &[], "json", "11_await_suspend_void.json"),
         ("tests/diff/11_await_suspend_void.cpp", &["-g"], "text", "11_await_suspend_void.g.txt"),
     ];
     for (src, flags, format, expected) in cases {
@@ -204,11 +205,18 @@ fn reports_match_the_hand_written_ones() {
         let got = frames(format, ll.to_str().expect("a UTF-8 path"));
         let want = std::fs::read_to_string(Path::new(ROOT).join("tests/frames/expected").join(expected))
             .expect("the expected report");
-        if format == "json" {
-            let (g, w): (serde_json::Value, serde_json::Value) =
-                (serde_json::from_str(&got).expect("JSON"), serde_json::from_str(&want).expect("JSON"));
-            assert_eq!(g, w, "{expected}: llcoro printed\n{got}");
-        } else if got != want {
+        // JSON is compared as values, printed the same way, so that key order and spacing do not
+        // count and a difference shows as a line.
+        let (got, want) = if format == "json" {
+            let canon = |t: &str| {
+                let v: serde_json::Value = serde_json::from_str(t).expect("JSON");
+                serde_json::to_string_pretty(&v).expect("printable") + "\n"
+            };
+            (canon(&got), canon(&want))
+        } else {
+            (got, want)
+        };
+        if got != want {
             let line = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
             panic!(
                 "{expected} ({src} {flags:?}), first difference at line {}:\n  got:  {:?}\n  want: {:?}\nwhole report:\n{got}",

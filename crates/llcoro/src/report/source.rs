@@ -377,4 +377,63 @@ mod tests {
         assert_eq!(unquote("\"a\\22b\""), "a\"b");
         assert_eq!(field(n, "column"), None);
     }
+
+    /// The first function of `src`, parsed.
+    fn function(src: &str) -> (Module, Function) {
+        let m = Module::parse(src.to_string()).unwrap_or_else(|(e, _)| panic!("{e}"));
+        let i = m.definitions().next().expect("a definition");
+        let mut types = m.types.clone();
+        let f = m.parse_function_with(i, &mut types).unwrap_or_else(|e| panic!("{e}"));
+        (m, f)
+    }
+
+    fn value(f: &Function, name: &str) -> Value {
+        f.values.keys().find(|&v| f.values[v].name.as_deref() == Some(name)).expect("the value")
+    }
+
+    #[test]
+    fn allocas_are_named_by_what_the_code_does_with_them() {
+        let src = "define void @f(i32 %0) personality ptr @p {\n\
+            %2 = alloca i32\n  %3 = alloca i32\n  %4 = alloca i8\n  %5 = alloca ptr\n  %6 = alloca i32\n  %7 = alloca i32\n\
+            store i32 %0, ptr %2\n  %8 = load i32, ptr %2\n  store i32 %8, ptr %3\n\
+            %9 = call i1 @_ZNKSt14suspend_always11await_readyEv(ptr %4)\n\
+            invoke void @g() to label %10 unwind label %11\n\
+            10:\n  ret void\n\
+            11:\n  %12 = landingpad { ptr, i32 } cleanup\n  %13 = extractvalue { ptr, i32 } %12, 0\n  store ptr %13, ptr %5\n\
+            %14 = extractvalue { ptr, i32 } %12, 1\n  store i32 %14, ptr %6\n  resume { ptr, i32 } %12\n}\n\
+            declare i1 @_ZNKSt14suspend_always11await_readyEv(ptr)\ndeclare void @g()\ndeclare i32 @p(...)\n";
+        let (m, f) = function(src);
+        let r = roles(&f, &m.src);
+        assert_eq!(r.get(&value(&f, "2")), Some(&Role::ParamCopy("%0".into())));
+        assert_eq!(r.get(&value(&f, "3")), Some(&Role::ParamCopy("%0".into())), "copied through %2");
+        assert_eq!(r.get(&value(&f, "4")), Some(&Role::Awaiter));
+        assert_eq!(r.get(&value(&f, "5")), Some(&Role::ExceptionSlot));
+        assert_eq!(r.get(&value(&f, "6")), Some(&Role::SelectorSlot));
+        assert_eq!(r.get(&value(&f, "7")), None, "nothing says what it is for");
+    }
+
+    #[test]
+    fn suspend_kinds_without_await_wrappers_come_from_the_promise_calls() {
+        // As clang 14 to 18 write it: no `__await_suspend_wrapper__*`, the promise's calls before
+        // each suspend.
+        let src = "define void @f() {\nentry:\n  %a = alloca i8\n\
+            call void @_ZN1P15initial_suspendEv()\n  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)\n\
+            call i1 @_ZNK1A11await_readyEv(ptr %a)\n  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)\n\
+            call void @_ZN1P11yield_valueEi(i32 1)\n  call i1 @_ZNK1A11await_readyEv(ptr %a)\n\
+            %s2 = call i8 @llvm.coro.suspend(token none, i1 false)\n\
+            call void @h()\n  %s3 = call i8 @llvm.coro.suspend(token none, i1 false)\n\
+            %s4 = call i8 @llvm.coro.suspend(token none, i1 true)\n  ret void\n}\n\
+            declare i8 @llvm.coro.suspend(token, i1)\ndeclare void @_ZN1P15initial_suspendEv()\n\
+            declare i1 @_ZNK1A11await_readyEv(ptr)\ndeclare void @_ZN1P11yield_valueEi(i32)\ndeclare void @h()\n";
+        let (m, f) = function(src);
+        let kind = |name: &str, fin: bool| {
+            let i = f.value_inst(value(&f, name)).expect("a call");
+            suspend_kind(&f, &m.src, i, fin, &[])
+        };
+        assert_eq!(kind("s0", false), Some("initial"));
+        assert_eq!(kind("s1", false), Some("co_await"));
+        assert_eq!(kind("s2", false), Some("co_yield"));
+        assert_eq!(kind("s3", false), None, "no awaiter called: not C++");
+        assert_eq!(kind("s4", true), Some("final"));
+    }
 }
