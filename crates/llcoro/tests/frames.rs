@@ -297,3 +297,41 @@ fn html_report_loads_in_a_browser_without_errors() {
     // A blank page compresses to a few hundred bytes; tables, text and bars do not.
     assert!(png.len() > 20_000, "a screenshot of {} bytes shows next to nothing", png.len());
 }
+
+/// "if no fields shared" is what LLVM's own lowering lays out (it shares nothing at -O0): the
+/// `dereferenceable(N)` of each `.resume` opt-19 makes.
+#[test]
+fn size_without_sharing_is_the_size_llvm_gives() {
+    if !common::require(&["clang++-19", "opt-19"], "the sizes LLVM gives") {
+        return;
+    }
+    for src in ["tests/frames/report.cpp", "tests/diff/11_await_suspend_void.cpp"] {
+        let ll = presplit_ir("frame-reports-llvm", src, &[]);
+        let lowered = ll.with_extension("opt.ll");
+        run_ok(
+            Command::new("opt-19")
+                .args(["-passes=coro-early,coro-split,coro-cleanup", "-S"])
+                .arg(&ll)
+                .arg("-o")
+                .arg(&lowered),
+        );
+        let text = std::fs::read_to_string(&lowered).expect("opt's output");
+        let v: serde_json::Value = serde_json::from_str(&frames("json", ll.to_str().expect("UTF-8"))).expect("JSON");
+        let reported = v["frames"].as_array().expect("frames");
+        assert!(!reported.is_empty(), "{src}: no frames");
+        for f in reported {
+            let name = f["coroutine"].as_str().expect("a name");
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("define") && l.contains(&format!("{name}.resume(")))
+                .unwrap_or_else(|| panic!("{src}: no {name}.resume in opt's output"));
+            let n: u64 = line
+                .split("dereferenceable(")
+                .nth(1)
+                .and_then(|r| r.split(')').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("dereferenceable(N) in {line}"));
+            assert_eq!(f["size_without_sharing"], n, "{src}: {name}");
+        }
+    }
+}
