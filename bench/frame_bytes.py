@@ -37,13 +37,13 @@ def main():
         ours = json.loads(subprocess.run([LLCORO, "frames", "--format", "json", ll], capture_output=True, text=True, check=True).stdout)
         opt = subprocess.run(["opt-22", "-passes=coro-early,coro-split,coro-cleanup", "-S", ll], capture_output=True, text=True, check=True).stdout
         theirs = {m.group(2): int(m.group(3)) for m in RESUME.finditer(opt)}
-        for fr in ours:
+        for fr in ours["frames"]:
             key = fr["coroutine"].lstrip("@").strip('"')
             # A child coroutine's frame held inside this one (heap elision across co_await) is the
             # child's, which LLVM allocates separately: count this coroutine's own bytes.
             # Without them: the end of its own last field, rounded up to its own fields' alignment
             # (a child frame may raise the alignment, and with it the tail padding).
-            held_fields = [f for f in fr["fields"] if f["holds"].startswith("%coro.elided.frame")]
+            held_fields = [f for f in fr["fields"] if (f["value"] or "").startswith("%coro.elided.frame")]
             size = fr["size"]
             if held_fields:
                 own = [f for f in fr["fields"] if f not in held_fields]

@@ -2,7 +2,8 @@
 # Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
 # LLVM 14 (with clang-14, which builds MLIR 14's IR), MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
 # valgrind, gdb, GNU time, python3, and CMake, Ninja and ccache for the
-# `llcoro cc` launcher test) on Debian/Ubuntu, then MLIR's async
+# `llcoro cc` launcher test, and chromium, which loads the HTML frame report
+# headless) on Debian/Ubuntu, then MLIR's async
 # runtime libraries (scripts/install-mlir-runtimes.sh).
 #
 # Idempotent: when every tool is already on PATH it only prints
@@ -40,6 +41,7 @@ declare -A PKG_OF=(
     [cmake]=cmake
     [ninja]=ninja-build
     [ccache]=ccache
+    [chromium]=chromium
 )
 # Fixed order so the output is stable.
 TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
@@ -48,7 +50,7 @@ TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        valgrind gdb /usr/bin/time python3
        mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
        mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp
-       cmake ninja ccache)
+       cmake ninja ccache chromium)
 
 have() {
     case "$1" in

@@ -4,7 +4,9 @@
 ; (see @main) and checks the output: 1 2.
 @.fmt = private constant [4 x i8] c"%d\0A\00"
 declare i32 @printf(ptr, ...)
+@escaped = global ptr null
 define void @use(ptr %p) {
+  store ptr %p, ptr @escaped
   ret void
 }
 define void @print(i32 %v) {

@@ -6,6 +6,7 @@
 
 pub mod coro;
 pub mod diag;
+pub mod explain;
 pub mod frame;
 pub mod kxs;
 pub mod launcher;

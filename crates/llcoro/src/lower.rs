@@ -204,6 +204,9 @@ struct Shared<'a> {
     names: FxHashMap<&'a str, usize>,
     /// Functions whose calls fold to a constant before a coroutine is split (`simplify`).
     trivial: FxHashMap<String, crate::coro::simplify::Trivial>,
+    /// Attribute groups with `optnone`: such coroutines (clang -O0) keep every call, as LLVM's -O0
+    /// pipeline does, for the debugger.
+    optnone_groups: Vec<String>,
 }
 
 /// One worker's result for one `define`.
@@ -275,7 +278,10 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
         // Awaiters that are always ready (or never) decide their branches before the split.
-        crate::coro::simplify::fold(&mut f, types, src, &sh.trivial);
+        let optnone = suffix.split_whitespace().any(|w| w == "optnone" || sh.optnone_groups.iter().any(|g| g == w));
+        if !optnone {
+            crate::coro::simplify::fold(&mut f, types, src, &sh.trivial);
+        }
         // A child coroutine this one creates and destroys on every path can live in its frame.
         if let Some(d) = direct
             && !m.typed
@@ -629,6 +635,13 @@ pub fn lower_module_with(
         want_elided,
         dispatch,
         trivial,
+        optnone_groups: m
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(i, it)| it.kind == ItemKind::AttrGroup && m.item_text(*i).contains("optnone"))
+            .map(|(i, _)| m.item_name(i).to_string())
+            .collect(),
     };
     let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
 

@@ -65,12 +65,19 @@ enum Cmd {
     Frames {
         /// Input .ll file; `-` reads standard input.
         input: String,
-        /// text (default), json, or svg (one row per suspend point, one column per byte).
-        #[arg(long, default_value = "text", value_parser = ["text", "json", "svg"])]
+        /// text (default); json (docs/frames-json.md); svg (one row per suspend point, one column per
+        /// byte); html (one self-contained page: the frames in a sortable table, each with its picture).
+        #[arg(long, default_value = "text", value_parser = ["text", "json", "svg", "html"])]
         format: String,
         /// Output file; `-` or absent writes standard output.
         #[arg(short = 'o', value_name = "OUTPUT")]
         output: Option<String>,
+    },
+    /// Explain a diagnostic code (`error[CODE]`, `warning[CODE]`): what it means, an input that
+    /// triggers it, and how to fix it. Without a code, list them all.
+    Explain {
+        /// The code, such as `coro-missing-end`.
+        code: Option<String>,
     },
     /// Compiler launcher: run a clang command that compiles one C or C++ source to an object with
     /// llcoro lowering its IR in between; run any other command unchanged (docs/launcher.md).
@@ -114,6 +121,22 @@ fn main() -> ExitCode {
     if let Some(Cmd::Cc { wrapper, compiler, command, .. }) = cli.cmd {
         return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });
     }
+    if let Some(Cmd::Explain { code }) = &cli.cmd {
+        return match code.as_deref().map(|c| (c, llcoro::explain::find(c))) {
+            None => {
+                print!("{}", llcoro::explain::list());
+                ExitCode::SUCCESS
+            }
+            Some((_, Some(e))) => {
+                print!("{}", llcoro::explain::render(e));
+                ExitCode::SUCCESS
+            }
+            Some((c, None)) => {
+                eprintln!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
+                ExitCode::from(1)
+            }
+        };
+    }
     if let Some(Cmd::Check { input }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
         let src = match read_text(input) {
@@ -141,6 +164,7 @@ fn main() -> ExitCode {
         let text = match format.as_str() {
             "json" => llcoro::report::json(&reports),
             "svg" => llcoro::report::svg(&reports),
+            "html" => llcoro::report::html(&reports, display),
             _ => llcoro::report::text(&reports),
         };
         return match write_output(output.as_deref().unwrap_or("-"), &mut |w| w.write_all(text.as_bytes())) {

@@ -201,7 +201,7 @@ fn internal(mut e: Error) -> Error {
 }
 
 /// `llcoro frames`: the frame of every coroutine, without writing the lowered module.
-pub fn frames(src: String) -> Result<(Vec<crate::report::FrameReport>, Vec<Finding>, String), Refusal> {
+pub fn frames(src: String) -> Result<(crate::report::Report, Vec<Finding>, String), Refusal> {
     let mut m = match Module::parse(src) {
         Ok(m) => m,
         Err((error, src)) => return Err(Refusal::one(error, src)),

@@ -34,8 +34,12 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
     let file = root().join("tests/elide/callers.ll");
     let j = run(Command::new(LLCORO).args(["frames", "--format", "json"]).arg(&file)).stdout;
     let v: serde_json::Value = serde_json::from_slice(&j).expect("valid JSON");
-    assert_eq!(v[0]["coroutine"], "@gen");
-    assert_eq!(v[0]["elided_in"], serde_json::json!(["@straight", "@looped"]), "not @kept: its handle escapes");
+    assert_eq!(v["frames"][0]["coroutine"], "@gen");
+    assert_eq!(
+        v["frames"][0]["elided_in"],
+        serde_json::json!(["@straight", "@looped"]),
+        "not @kept: its handle escapes"
+    );
 
     if !common::require(&["opt-19", "clang-19", "valgrind"], "the runs") {
         return;
@@ -84,7 +88,8 @@ fn presplit_cpp(src: &str, dir: &str) -> (std::path::PathBuf, std::path::PathBuf
 /// `key` of the frame report of `coroutine` in `llcoro frames --format json` output `v` (null when
 /// there is none).
 fn report_field(v: &serde_json::Value, coroutine: &str, key: &str) -> serde_json::Value {
-    v.as_array()
+    v["frames"]
+        .as_array()
         .and_then(|a| a.iter().find(|f| f["coroutine"] == coroutine))
         .map(|f| f[key].clone())
         .unwrap_or_default()
@@ -126,7 +131,7 @@ fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
         return;
     }
     let (src, ll, v) = presplit_cpp("tests/elide/task_object.cpp", "elide-task");
-    assert_eq!(v[0]["elided_in"], serde_json::json!(["@main"]), "main's loop, not keep(): {v}");
+    assert_eq!(v["frames"][0]["elided_in"], serde_json::json!(["@main"]), "main's loop, not keep(): {v}");
     // The ten frames of main's loop are on its stack.
     fewer_allocations(&src, &ll, 10);
 }
@@ -143,7 +148,7 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
     let elided_in = |name: &str| report_field(&v, name, "elided_in");
     // In the order of the module, though parent is lowered after child and numbers.
     let names: Vec<&str> =
-        v.as_array().map(|a| a.iter().filter_map(|f| f["coroutine"].as_str()).collect()).unwrap_or_default();
+        v["frames"].as_array().map(|a| a.iter().filter_map(|f| f["coroutine"].as_str()).collect()).unwrap_or_default();
     assert_eq!(names, ["@_Z5childl", "@_Z6parentl", "@_Z7numbersl"]);
     assert_eq!(elided_in("@_Z5childl"), serde_json::json!(["@_Z6parentl"]), "{v}");
     assert_eq!(elided_in("@_Z6parentl"), serde_json::json!(["@main"]), "{v}");
@@ -162,10 +167,10 @@ fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
         return;
     }
     let (src, ll, v) = presplit_cpp("tests/elide/never_suspends.cpp", "elide-never");
-    let suspends = |name: &str| report_field(&v, name, "suspend_points");
-    assert_eq!(suspends("@_Z3addPii"), serde_json::json!(0), "{v}");
-    assert_eq!(suspends("@_Z5stepsPii"), serde_json::json!(0), "{v}");
-    assert_eq!(suspends("@_Z5laterPi"), serde_json::json!(2), "{v}");
+    let suspends = |name: &str| report_field(&v, name, "suspend_points").as_array().map(|a| a.len());
+    assert_eq!(suspends("@_Z3addPii"), Some(0), "{v}");
+    assert_eq!(suspends("@_Z5stepsPii"), Some(0), "{v}");
+    assert_eq!(suspends("@_Z5laterPi"), Some(2), "{v}");
     // Five calls of add, four of steps, and the lazy task main destroys.
     let out = fewer_allocations(&src, &ll, 10);
     assert_eq!(out, "add 10 steps 65 lazy 10 -> 110\n");

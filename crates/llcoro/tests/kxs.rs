@@ -107,13 +107,13 @@ fn ir_inputs(from: &str, versions: &[&str]) {
         frames.args(["frames", "--format", "json"]).arg(input);
         match run(&mut frames).map(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout)) {
             Ok(Ok(json)) => {
-                let reported: Vec<i64> = json
+                let reported: Vec<i64> = json["frames"]
                     .as_array()
                     .into_iter()
                     .flatten()
                     .filter(|r| r["lowering"] == "kxs")
-                    .flat_map(|r| r["marker_ids"].as_array().cloned().unwrap_or_default())
-                    .filter_map(|v| v.as_i64())
+                    .flat_map(|r| r["suspend_points"].as_array().cloned().unwrap_or_default())
+                    .filter_map(|p| p["marker_id"].as_i64())
                     .collect();
                 if reported != ids {
                     rec.add("frames", format!("marker ids {reported:?}, the input has {ids:?}"));

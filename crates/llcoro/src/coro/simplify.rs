@@ -6,11 +6,13 @@
 //! one keeps its frame on the ramp's stack (`split`), as LLVM does after its own simplification.
 //!
 //! Folding needs the callee's body, so only functions defined in the module count, and only those
-//! whose definition cannot be replaced at link time by a different one.
+//! whose definition cannot be replaced at link time by a different one and that the producer did not
+//! mark `noinline` or `optnone`. Coroutines marked `optnone` (clang -O0) are not simplified: LLVM's
+//! -O0 pipeline keeps every call too.
 
-use llir::Module;
 use llir::ir::{Block, Function, Opcode};
 use llir::types::TypeTable;
+use llir::{ItemKind, Module};
 use rustc_hash::FxHashMap;
 
 /// A function whose every call can be replaced by its result: the result type as printed and the
@@ -26,10 +28,27 @@ const MAX_TRIVIAL_BYTES: usize = 1024;
 
 /// The module's functions that only return a constant, by name (with `@`).
 pub fn trivial_functions(m: &Module, types: &mut TypeTable) -> FxHashMap<String, Trivial> {
+    // A function the producer asked to keep as a call (`noinline`, `optnone`) stays one.
+    let kept: Vec<&str> = m
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(i, it)| {
+            it.kind == ItemKind::AttrGroup && {
+                let t = m.item_text(*i);
+                t.contains("noinline") || t.contains("optnone")
+            }
+        })
+        .map(|(i, _)| m.item_name(i))
+        .collect();
     let mut out = FxHashMap::default();
     for i in m.definitions() {
         let text = m.item_text(i);
         if text.len() > MAX_TRIVIAL_BYTES || !looks_trivial(text) {
+            continue;
+        }
+        let head = text.split('{').next().unwrap_or("");
+        if head.split_whitespace().any(|w| w == "noinline" || w == "optnone" || kept.contains(&w)) {
             continue;
         }
         let Ok(f) = m.parse_function_with(i, types) else { continue };
@@ -164,6 +183,9 @@ mod tests {
              define i1 @writes(ptr %p) {\n  store i8 1, ptr %p\n  ret i1 true\n}\n\
              define i1 @calls() {\n  call void @g()\n  ret i1 false\n}\n\
              define i32 @param(i32 %x) {\n  ret i32 %x\n}\n\
+             define i32 @kept() noinline {\n  ret i32 1\n}\n\
+             define i32 @kept_by_group() #0 {\n  ret i32 1\n}\n\
+             attributes #0 = { noinline optnone }\n\
              declare void @g()\n",
         );
         let mut types = m.types.clone();

@@ -292,6 +292,20 @@ impl<'a> Survey<'a> {
         end
     }
 
+    /// The suspends across which an alloca's bytes hold something a later read needs (its lifetime
+    /// markers trimmed as for sharing), when it has markers. Its address alone is live across
+    /// nearly every suspend (the lifetime end is after them all), which would make fields that
+    /// share bytes look alive at once.
+    fn needed_across(&self, a: Value) -> Option<Vec<u32>> {
+        let &k = self.lt_index.get(&a)?;
+        if self.lt.always.get(k).copied().unwrap_or(true) {
+            return None;
+        }
+        let held =
+            |b: &Block| self.lt.touched.get(b).and_then(|t| t.get(k / 64)).is_some_and(|w| (w >> (k % 64)) & 1 == 1);
+        Some(self.sites.iter().filter(|s| s.continues.iter().any(held)).map(|s| s.index).collect())
+    }
+
     /// What the report shows of each field: the suspends it is live across (all of them for the
     /// header and for `always` fields such as a promise), its source variable and IR name.
     pub fn describe(&self, f: &Function, live: &Liveness, fields: &mut [Field], always: &dyn Fn(&FieldKind) -> bool) {
@@ -314,8 +328,14 @@ impl<'a> Survey<'a> {
                         .filter(|s| s.continues.iter().any(|&b| live.live_in[b].contains(&v)))
                         .map(|s| s.index)
                         .collect();
+                    let needed = match fl.kind {
+                        FieldKind::Alloca(_) => self.needed_across(v),
+                        _ => None,
+                    };
                     if always(&fl.kind) {
                         fl.live_across = all.clone();
+                    } else if let Some(needed) = needed {
+                        fl.live_across = needed;
                     } else if fl.live_across.is_empty()
                         && let Some(&k) = self.lt_index.get(&v)
                     {
