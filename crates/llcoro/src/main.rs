@@ -223,6 +223,13 @@ fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Res
         return out.flush();
     }
     let p = Path::new(path);
+    // A device or a pipe (`-o /dev/null`) is written in place: renaming a file over it would replace
+    // the device, and there is no partial file to avoid.
+    if std::fs::metadata(p).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut out = std::io::BufWriter::with_capacity(BUF, std::fs::OpenOptions::new().write(true).open(p)?);
+        emit(&mut out)?;
+        return out.flush();
+    }
     let dir = match p.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

@@ -561,3 +561,33 @@ fn error_files() {
     }
     report.finish("tests/errors");
 }
+
+/// `-o` naming a pipe (or a device such as /dev/null) writes into it: renaming a temporary file over
+/// it would replace the device or pipe with a regular file.
+#[test]
+fn output_to_a_pipe_writes_into_the_pipe() {
+    let dir = scratch_dir("pipe");
+    let fifo = dir.join("out.fifo");
+    let _ = fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+    let input = repo_root().join("tests/docs/coro_print_loop.ll");
+    // The reader waits on the pipe; if llcoro replaced it, nothing ever arrives, hence the timeout.
+    let (tx, rx) = std::sync::mpsc::channel();
+    {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || tx.send(fs::read_to_string(&fifo)));
+    }
+    let status = Command::new(llcoro()).arg(&input).arg("-o").arg(&fifo).status();
+    assert!(status.is_ok_and(|s| s.success()), "llcoro -o FIFO failed");
+    let text = match rx.recv_timeout(Duration::from_secs(20)) {
+        Ok(Ok(t)) => t,
+        other => panic!("nothing came through the pipe: {other:?}"),
+    };
+    assert!(
+        text.contains("define internal fastcc void @f.resume("),
+        "the lowered module came through the pipe: {text}"
+    );
+    let still_fifo = fs::symlink_metadata(&fifo).map(|m| std::os::unix::fs::FileTypeExt::is_fifo(&m.file_type()));
+    assert_eq!(still_fifo.ok(), Some(true), "{} is no longer a pipe", fifo.display());
+}
