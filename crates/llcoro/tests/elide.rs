@@ -175,3 +175,23 @@ fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
     let out = fewer_allocations(&src, &ll, 10);
     assert_eq!(out, "add 10 steps 65 lazy 10 -> 110\n");
 }
+
+/// Two coroutines awaiting each other (tests/diff/10_recursive_task_depth.cpp: even_chain awaits
+/// odd_chain, which awaits even_chain): the cycle is broken at the first, so the second holds the
+/// first's frame in its own; a self-recursive coroutine never holds its own frame.
+#[test]
+fn a_cycle_of_awaiting_coroutines_still_holds_one_frame_in_the_other() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let (src, ll, v) = presplit_cpp("tests/diff/10_recursive_task_depth.cpp", "elide-cycle");
+    let elided_in = |name: &str| report_field(&v, name, "elided_in");
+    assert_eq!(elided_in("@_Z10even_chaini"), serde_json::json!(["@_Z9odd_chaini", "@main"]), "{v}");
+    assert_eq!(elided_in("@_Z9odd_chaini"), serde_json::json!([]), "{v}");
+    assert_eq!(elided_in("@_Z8sum_downi"), serde_json::json!(["@main"]), "{v}");
+    let size = |name: &str| report_field(&v, name, "size").as_u64().unwrap_or(0);
+    assert!(size("@_Z9odd_chaini") >= 2 * size("@_Z10even_chaini"), "odd_chain holds even_chain's frame: {v}");
+    // Half the chain's frames, and the two that main holds.
+    let out = fewer_allocations(&src, &ll, 7502);
+    assert!(out.starts_with("sum_down"), "{out}");
+}
