@@ -47,6 +47,8 @@ pub struct FrameSummary {
     pub elided: Option<(String, String)>,
     /// Callers that now keep this coroutine's frame in their own stack frame.
     pub elided_in: Vec<String>,
+    /// The coroutine never suspends: its frame is on its own ramp's stack.
+    pub on_own_stack: bool,
     /// The promise's type (`intrinsics::promise_type_name`), if the coroutine has a promise.
     pub promise_type: Option<String>,
     /// Where the ramp leaves the frame pointer, when `provenance` proved it.
@@ -73,6 +75,7 @@ impl FrameSummary {
             suspend_points,
             elided: None,
             elided_in: Vec::new(),
+            on_own_stack: false,
             promise_type: None,
             handle_out: None,
         }
@@ -351,6 +354,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
                 .as_ref()
                 .map(|g| (g.name.to_string(), s.parts.get(2).map(|p| p.name.to_string()).unwrap_or_default())),
             elided_in: Vec::new(),
+            on_own_stack: s.on_own_stack,
             promise_type,
             handle_out,
         };

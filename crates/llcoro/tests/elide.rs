@@ -171,6 +171,8 @@ fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
     assert_eq!(suspends("@_Z3addPii"), Some(0), "{v}");
     assert_eq!(suspends("@_Z5stepsPii"), Some(0), "{v}");
     assert_eq!(suspends("@_Z5laterPi"), Some(2), "{v}");
+    assert_eq!(report_field(&v, "@_Z3addPii", "on_own_stack"), serde_json::json!(true), "{v}");
+    assert_eq!(report_field(&v, "@_Z5laterPi", "on_own_stack"), serde_json::json!(false), "{v}");
     // Five calls of add, four of steps, and the lazy task main destroys.
     let out = fewer_allocations(&src, &ll, 10);
     assert_eq!(out, "add 10 steps 65 lazy 10 -> 110\n");

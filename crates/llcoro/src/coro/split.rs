@@ -52,6 +52,8 @@ pub struct Split {
     pub returns_frame: bool,
     /// The ramp's heap-elided twin (`elide`), when asked for and the ramp returns its frame.
     pub elided: Option<Function>,
+    /// The coroutine never suspends, and its frame is an alloca of the ramp.
+    pub on_own_stack: bool,
 }
 
 /// `@f` + `.resume` → `@f.resume`, keeping quoted names quoted.
@@ -106,7 +108,7 @@ pub fn split(
     let returns_frame = returns_frame && stack.is_none();
     let elided = twin.filter(|_| returns_frame || proven).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
     // The driver verifies every function once, after the last rewrite and before printing.
-    Ok(Split { ramp, parts, frame, returns_frame, elided })
+    Ok(Split { ramp, parts, frame, returns_frame, elided, on_own_stack: stack.is_some() })
 }
 
 /// The ramp's heap-elided twin, `@f.elided`: the same ramp with one more parameter, memory the

@@ -54,6 +54,8 @@ pub struct Elision {
     pub on_stack_of: Vec<String>,
     /// Awaiting coroutines that keep the frame inside their own frame.
     pub inside_frame_of: Vec<String>,
+    /// The coroutine never suspends, so its frame is on its own stack.
+    pub own_stack: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -112,6 +114,9 @@ pub struct FrameReport {
     pub recomputed: Vec<String>,
     /// Callers that keep this coroutine's frame on their stack or in their frame (heap elision).
     pub elided_in: Vec<String>,
+    /// The coroutine never suspends (once always-ready awaits are folded): its frame is on its own
+    /// stack.
+    pub on_own_stack: bool,
 }
 
 pub fn build(m: &Module, lowered: &Lowered) -> Report {
@@ -131,7 +136,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Report {
         s.frame_bytes += f.size;
         s.bytes_without_sharing += f.size_without_sharing;
         s.bytes_saved += f.bytes_saved;
-        if !f.elided_in.is_empty() {
+        if !f.elided_in.is_empty() || f.on_own_stack {
             let (inside, on_stack): (Vec<String>, Vec<String>) =
                 f.elided_in.iter().cloned().partition(|c| reported.contains(c));
             s.elided.push(Elision {
@@ -139,6 +144,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Report {
                 name: f.name.clone(),
                 on_stack_of: on_stack,
                 inside_frame_of: inside,
+                own_stack: f.on_own_stack,
             });
         }
     }
@@ -215,6 +221,7 @@ fn frame_report(
         fields,
         recomputed: fr.remat_names.clone(),
         elided_in: summary.elided_in.clone(),
+        on_own_stack: summary.on_own_stack,
     }
 }
 

@@ -88,6 +88,9 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
         table(s, "  ", &header, &rows, &[true, true, true, false, false, false, false, false]);
     }
     if let Some(e) = report.summary.elided.iter().find(|e| e.coroutine == r.coroutine) {
+        if e.own_stack {
+            s.push_str("  frame on its own stack, not the heap: the coroutine never suspends\n");
+        }
         if !e.on_stack_of.is_empty() {
             let _ = writeln!(s, "  frame on the caller's stack, not the heap, in: {}", callers(&e.on_stack_of));
         }
