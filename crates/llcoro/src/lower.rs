@@ -89,6 +89,10 @@ struct Direct {
     parts: FxHashMap<String, (String, String)>,
     /// Ramp → its elided twin, frame size and alignment.
     elidable: FxHashMap<String, crate::coro::elide::Twin>,
+    /// Wrappers given a twin this round may look for (`elide::wrapper_twin`), with the ramp each
+    /// wraps once it has one.
+    wrapping: bool,
+    wrapped: FxHashMap<String, String>,
     /// Promise type → resume and destroy of the module's one coroutine with that promise.
     by_promise: FxHashMap<String, (String, String)>,
     /// The ramps of `elidable` whose frame is final (lowered for good, nothing elided into it
@@ -205,6 +209,8 @@ struct Shared<'a> {
     dispatch: Dispatch,
     /// Defined functions by name, for `provenance` (empty when nothing wants elision).
     names: FxHashMap<&'a str, usize>,
+    /// Functions that may hand their caller a coroutine they made (`elide::wrapper_twin`).
+    wrappers: FxHashSet<String>,
     /// Functions whose calls fold to a constant before a coroutine is split (`simplify`).
     trivial: FxHashMap<String, crate::coro::simplify::Trivial>,
     /// Attribute groups with `optnone`: such coroutines (clang -O0) keep every call, as LLVM's -O0
@@ -229,6 +235,8 @@ struct Outcome {
     elided: Vec<String>,
     /// What a lowered kxs suspend function needs the module to declare.
     kxs: crate::kxs::Needs,
+    /// A wrapper of a ramp made an elided twin: the wrapper, the twin, and the ramp.
+    wrapper: Option<(String, crate::coro::elide::Twin, String)>,
     /// A stackless function's call sites, for the frame descriptor table.
     stackless: Option<crate::stackless::table::FunctionSites>,
 }
@@ -511,9 +519,11 @@ fn finish(
     }
     let calls_ramp = || {
         !sh.want_elided.is_empty()
-            && out
-                .iter()
-                .any(|g| g.inst_iter().any(|(_, x)| g.callee_name(x, src).is_some_and(|n| sh.want_elided.contains(n))))
+            && out.iter().any(|g| {
+                g.inst_iter().any(|(_, x)| {
+                    g.callee_name(x, src).is_some_and(|n| sh.want_elided.contains(n) || sh.wrappers.contains(n))
+                })
+            })
     };
     if direct.is_none() && (wants_direct_calls(&out, src) || calls_ramp()) {
         oc.deferred = true;
@@ -521,12 +531,23 @@ fn finish(
     }
     let empty = Direct::default();
     let direct = direct.unwrap_or(&empty);
+    let mut wrapper_fn = None;
     if let [g] = out.as_mut_slice()
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
         let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
         oc.elided.extend(crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover));
+        // A wrapper of a ramp gets a twin its callers may give the frame to.
+        if direct.wrapping
+            && sh.wrappers.contains(g.name.as_ref())
+            && let Some((w, twin, ramp)) =
+                crate::coro::elide::wrapper_twin(g, types, src, &direct.elidable, &mut prover)
+        {
+            oc.wrapper = Some((g.name.to_string(), twin, ramp));
+            wrapper_fn = Some(w);
+        }
     }
+    out.extend(wrapper_fn.take());
     let cx = Ctx {
         src,
         ptr_size: sh.dl.pointer_size(0),
@@ -614,7 +635,7 @@ pub fn lower_module_with(
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
     // Heap elision and guarded direct calls are made for opaque pointers only.
-    let (want_elided, callers) = if m.typed || scope == Scope::Kxs {
+    let crate::coro::elide::Wanted { ramps: want_elided, callers, wrappers } = if m.typed || scope == Scope::Kxs {
         Default::default()
     } else {
         crate::coro::elide::wanted(m, &candidates, &group_refs)
@@ -638,6 +659,7 @@ pub fn lower_module_with(
         names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
         want_elided,
         dispatch,
+        wrappers,
         trivial,
         optnone_groups: m
             .items
@@ -813,9 +835,29 @@ pub fn lower_module_with(
         }
     }
     direct.by_promise = by_promise(&frames, m.typed);
+    // Wrappers of ramps before their callers, which may then hold the frame of a coroutine a
+    // wrapper makes.
+    let (wrapping, others): (Vec<usize>, Vec<usize>) =
+        others.into_iter().partition(|&i| sh.wrappers.contains(m.item_name(i)));
+    direct.wrapping = true;
+    for (i, mut oc) in run_round(&wrapping, &direct, &mut types, &mut next_meta) {
+        oc.frame = None;
+        if let Some((wrapper, twin, ramp)) = oc.wrapper.take() {
+            direct.elidable.insert(wrapper.clone(), twin);
+            direct.wrapped.insert(wrapper, ramp);
+        }
+        merge(i, oc, &mut edits, &mut frames);
+    }
+    direct.wrapping = false;
     for (i, mut oc) in run_round(&others, &direct, &mut types, &mut next_meta) {
         // The frame of a coroutine redone here was already recorded by its worker.
         oc.frame = None;
+        // A frame held through a wrapper is the wrapped ramp's.
+        for e in oc.elided.iter_mut() {
+            if let Some(r) = direct.wrapped.get(e.as_str()) {
+                *e = r.clone();
+            }
+        }
         merge(i, oc, &mut edits, &mut frames);
     }
     // Reports in the order of the module, whichever round lowered each.

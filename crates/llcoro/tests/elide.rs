@@ -197,3 +197,18 @@ fn a_cycle_of_awaiting_coroutines_still_holds_one_frame_in_the_other() {
     let out = fewer_allocations(&src, &ll, 7502);
     assert!(out.starts_with("sum_down"), "{out}");
 }
+
+/// A lambda that makes a coroutine and returns it (tests/diff/14_destroy_each_suspend.cpp): the
+/// lambda gets a twin that passes the frame's memory on to the ramp's, and main, which destroys
+/// what the lambda returns on every path, holds the frame.
+#[test]
+fn frames_made_through_a_wrapper_move_to_its_callers_stack() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let (src, ll, v) = presplit_cpp("tests/diff/14_destroy_each_suspend.cpp", "elide-wrapper");
+    // Two lambdas in main, each called in one place.
+    assert_eq!(report_field(&v, "@_Z4body5Noisyi", "elided_in"), serde_json::json!(["@main", "@main"]), "{v}");
+    let out = fewer_allocations(&src, &ll, 10);
+    assert!(out.contains("live after destroy=0"), "{out}");
+}

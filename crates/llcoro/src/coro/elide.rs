@@ -40,7 +40,7 @@ pub struct Twin {
 /// The presplit coroutines some other function calls (a text scan, before anything is parsed):
 /// the ones worth an elided twin; and the callers, which must be looked at even if they use no
 /// coroutine intrinsic themselves.
-pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> (FxHashSet<String>, Vec<usize>) {
+pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
     let presplit = |i: usize| has_presplit_attr(m.item_text(i).split('{').next().unwrap_or(""), groups);
     let ramps: FxHashSet<&str> = candidates
         .iter()
@@ -48,30 +48,63 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> (FxHashSet<S
         .filter(|&i| m.items[i].kind == ItemKind::Define && presplit(i))
         .map(|i| m.item_name(i))
         .collect();
-    let mut out = FxHashSet::default();
-    let mut callers = Vec::new();
+    let mut w = Wanted::default();
     if ramps.is_empty() {
-        return (out, callers);
+        return w;
     }
     let is_candidate: FxHashSet<usize> = candidates.iter().copied().collect();
-    for i in m.definitions() {
+    // Each definition's callees, by a scan of its body.
+    let callees = |i: usize| {
         let text = m.item_text(i);
         let body = text.find('{').map_or("", |k| &text[k..]);
-        let mut calls_one = false;
-        for (k, _) in body.match_indices('@') {
+        body.match_indices('@').filter_map(move |(k, _)| {
             let rest = &body[k..];
             let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
-            let name = &rest[..len];
-            if ramps.contains(name) && rest[len..].starts_with('(') {
-                out.insert(name.to_string());
+            rest[len..].starts_with('(').then(|| &rest[..len])
+        })
+    };
+    let mut callers_of_ramps = Vec::new();
+    for i in m.definitions() {
+        let mut calls_one = false;
+        for name in callees(i) {
+            if ramps.contains(name) {
+                w.ramps.insert(name.to_string());
                 calls_one = true;
             }
         }
         if calls_one && !is_candidate.contains(&i) {
-            callers.push(i);
+            callers_of_ramps.push(i);
         }
     }
-    (out, callers)
+    // A function that is no coroutine, calls a ramp and is called itself may hand its caller the
+    // coroutine it made (a lambda that returns `coro()`): its callers are looked at too.
+    let maybe: FxHashSet<&str> = callers_of_ramps.iter().map(|&i| m.item_name(i)).collect();
+    for i in m.definitions() {
+        let mut calls_one = false;
+        for name in callees(i) {
+            if maybe.contains(name) && name != m.item_name(i) {
+                w.wrappers.insert(name.to_string());
+                calls_one = true;
+            }
+        }
+        if calls_one && !is_candidate.contains(&i) && !callers_of_ramps.contains(&i) {
+            w.callers.push(i);
+        }
+    }
+    w.callers.extend(callers_of_ramps);
+    w
+}
+
+/// What `wanted` finds.
+#[derive(Default)]
+pub struct Wanted {
+    /// The presplit coroutines some other function calls: the ones worth an elided twin.
+    pub ramps: FxHashSet<String>,
+    /// Functions to look at although they use no coroutine intrinsic: callers of ramps and of
+    /// wrappers.
+    pub callers: Vec<usize>,
+    /// Functions that are no coroutine, call a ramp, and are called themselves (`wrapper_twin`).
+    pub wrappers: FxHashSet<String>,
 }
 
 /// Allocation functions whose calls a program cannot observe beyond the memory they return (when
@@ -134,7 +167,9 @@ pub fn elide_calls(
         if !destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits) {
             continue;
         }
-        let Extra::Call { callee, nargs, fn_ty } = g.insts[c].extra else { continue };
+        if !matches!(g.insts[c].extra, Extra::Call { .. }) {
+            continue;
+        }
         // The frame: an alloca at the top of the entry block, live for the whole call of `g`.
         let ty = types.intern(TypeData::Array(*size, types.i8));
         let mut d = InstData::new(Opcode::Alloca, types.ptr, vec![t(&format!("alloca [{size} x i8], align {align}"))]);
@@ -144,48 +179,98 @@ pub fn elide_calls(
         let name = g.unique_name("coro.elided.frame");
         g.values[mem].name = Some(name);
         g.insert_inst_at(entry, 0, a);
-        // The call: the twin as callee, the alloca as one more argument after the others.
-        let twin_v = g.const_value(types.ptr, twin);
-        let n = nargs as usize;
-        let d = &mut g.insts[c];
-        let Some(at) = d.tmpl.iter().position(|p| match p {
-            Piece::Arg(k) if n > 0 => *k as usize == n - 1,
-            Piece::Arg(k) => *k == callee,
-            _ => false,
-        }) else {
-            continue;
-        };
-        for p in d.tmpl.iter_mut() {
-            if let Piece::Arg(k) = p
-                && *k as usize >= n
-            {
-                *k += 1;
-            }
+        if pass_frame(g, types, src, c, twin, mem) {
+            done.push(ramp);
         }
-        d.args.insert(n, mem);
-        if n > 0 {
-            d.tmpl.splice(at + 1..at + 1, [t(", ptr "), Piece::Arg(n as u16)]);
-        } else {
-            // No arguments: the text after the callee opens the list, `(` or `()`.
-            let Some(Piece::Text(after)) = d.tmpl.get(at + 1) else { continue };
-            let after = after.get(src).to_string();
-            let Some(open) = after.find('(') else { continue };
-            d.tmpl.splice(at + 1..at + 2, [t(&after[..=open]), t("ptr "), Piece::Arg(0), t(&after[open + 1..])]);
-        }
-        let callee = callee + 1;
-        d.args[callee as usize] = twin_v;
-        let fn_ty = match types.get(fn_ty).clone() {
-            TypeData::Func { ret, params, vararg } => {
-                let mut ps = params.to_vec();
-                ps.push(types.ptr);
-                types.intern(TypeData::Func { ret, params: ps.into(), vararg })
-            }
-            _ => fn_ty,
-        };
-        g.insts[c].extra = Extra::Call { callee, nargs: nargs + 1, fn_ty };
-        done.push(ramp);
     }
     done
+}
+
+/// Makes call `c` of a ramp a call of its twin `twin`, with `mem` as one more argument after the
+/// others. False when the call's text has no place for it (nothing is changed then).
+fn pass_frame(g: &mut Function, types: &mut TypeTable, src: &str, c: Inst, twin: &str, mem: Value) -> bool {
+    let Extra::Call { callee, nargs, fn_ty } = g.insts[c].extra else { return false };
+    let n = nargs as usize;
+    let tmpl = &g.insts[c].tmpl;
+    let Some(at) = tmpl.iter().position(|p| match p {
+        Piece::Arg(k) if n > 0 => *k as usize == n - 1,
+        Piece::Arg(k) => *k == callee,
+        _ => false,
+    }) else {
+        return false;
+    };
+    // The new text after the last argument (or, with none, in place of the text that opens the
+    // list, `(` or `()`), decided before anything changes.
+    let (end, added) = if n > 0 {
+        (at + 1, vec![t(", ptr "), Piece::Arg(n as u16)])
+    } else {
+        let Some(Piece::Text(after)) = tmpl.get(at + 1) else { return false };
+        let after = after.get(src).to_string();
+        let Some(open) = after.find('(') else { return false };
+        (at + 2, vec![t(&after[..=open]), t("ptr "), Piece::Arg(0), t(&after[open + 1..])])
+    };
+    let twin_v = g.const_value(types.ptr, twin);
+    let d = &mut g.insts[c];
+    for p in d.tmpl.iter_mut() {
+        if let Piece::Arg(k) = p
+            && *k as usize >= n
+        {
+            *k += 1;
+        }
+    }
+    d.args.insert(n, mem);
+    d.tmpl.splice(at + 1..end, added);
+    let callee = callee + 1;
+    d.args[callee as usize] = twin_v;
+    let fn_ty = match types.get(fn_ty).clone() {
+        TypeData::Func { ret, params, vararg } => {
+            let mut ps = params.to_vec();
+            ps.push(types.ptr);
+            types.intern(TypeData::Func { ret, params: ps.into(), vararg })
+        }
+        _ => fn_ty,
+    };
+    g.insts[c].extra = Extra::Call { callee, nargs: nargs + 1, fn_ty };
+    true
+}
+
+/// The twin of a wrapper of a ramp. `g` is no coroutine; it calls exactly one ramp of `twins` once,
+/// and every normal return of `g` gives its caller that coroutine's frame pointer where `prover`
+/// shows (it follows `g` into the ramp): a lambda that returns `coro()`. The twin, `@g.elided`,
+/// takes the frame's memory as one more parameter and passes it to the ramp's twin, so that a
+/// caller that destroys what `g` returns on every path can give the frame from its own stack.
+/// Returns the twin function, its `Twin` and the ramp it wraps.
+pub fn wrapper_twin(
+    g: &Function,
+    types: &mut TypeTable,
+    src: &str,
+    twins: &FxHashMap<String, Twin>,
+    prover: &mut Prover<'_>,
+) -> Option<(Function, Twin, String)> {
+    let calls: Vec<(Inst, &str)> = g
+        .inst_iter()
+        .filter(|&(_, i)| matches!(g.insts[i].op, Opcode::Call | Opcode::Invoke))
+        .filter_map(|(_, i)| g.callee_name(i, src).filter(|n| twins.contains_key(*n)).map(|n| (i, n)))
+        .collect();
+    let [(c, ramp)] = calls.as_slice() else { return None };
+    let rt = twins.get(*ramp)?;
+    let out = prover.wrapper(g, ramp, rt.out.unwrap_or(HandleOut::Returned), types)?;
+    let mut w = g.clone();
+    crate::coro::split::make_internal_twin(&mut w, src);
+    let n = w.params.len() as u32;
+    w.header.params.push(llir::ir::Param {
+        ty: types.ptr,
+        attrs: llir::ir::Text::own(format!("noundef nonnull align {} dereferenceable({})", rt.align, rt.size)),
+    });
+    let name = w.unique_name("frame.mem");
+    let mem =
+        w.values.push(llir::ir::ValueData { ty: types.ptr, kind: llir::ir::ValueKind::Param(n), name: Some(name) });
+    w.params.push(mem);
+    if !pass_frame(&mut w, types, src, *c, &rt.name, mem) {
+        return None;
+    }
+    let twin = Twin { name: w.name.to_string(), size: rt.size, align: rt.align, out: Some(out) };
+    Some((w, twin, ramp.to_string()))
 }
 
 /// The suspend edges of a presplit coroutine `g` (none for other functions): from the block of a

@@ -18,7 +18,7 @@ use llir::Module;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;
 use llir::types::{Type, TypeTable};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
 /// Every defined function's name and item, for `Prover::new`.
@@ -88,12 +88,27 @@ pub struct Prover<'a> {
     steps: u32,
     /// The object whose pointer must not escape (the ramp's `sret` object).
     watched: Option<u32>,
+    /// A ramp whose calls are not followed but give the frame where its `HandleOut` says
+    /// (`wrapper`).
+    made_by: Option<(String, HandleOut)>,
+    /// Objects that are allocas: memory a store to a global's own address cannot touch.
+    locals: FxHashSet<u32>,
 }
 
 impl<'a> Prover<'a> {
     /// `by_name` maps each defined function's name to its item (`names`).
     pub fn new(m: &'a Module, dl: &'a DataLayout, by_name: &'a FxHashMap<&'a str, usize>) -> Prover<'a> {
-        Prover { m, dl, by_name, parsed: FxHashMap::default(), next_obj: 1, steps: 0, watched: None }
+        Prover {
+            m,
+            dl,
+            by_name,
+            parsed: FxHashMap::default(),
+            next_obj: 1,
+            steps: 0,
+            watched: None,
+            made_by: None,
+            locals: FxHashSet::default(),
+        }
     }
 
     pub fn layout(&self) -> &'a DataLayout {
@@ -155,6 +170,15 @@ impl<'a> Prover<'a> {
             .iter()
             .all(|e| !e.state.clobbered.contains(&o) && e.state.mem.get(&(o, off)) == Some(&Sym::Frame))
             .then_some(HandleOut::InSret { param: k, off })
+    }
+
+    /// Where `g`, which is no coroutine, leaves for its caller the frame of the coroutine it makes by
+    /// calling `ramp` (which leaves it as `out` says): what `ramp` answers for a ramp.
+    pub fn wrapper(&mut self, g: &Function, ramp: &str, out: HandleOut, types: &mut TypeTable) -> Option<HandleOut> {
+        self.made_by = Some((ramp.to_string(), out));
+        let r = self.ramp(g, None, types);
+        self.made_by = None;
+        r
     }
 
     /// What calling `callee` with `args` (one of which points at an object whose cell `cell` holds
@@ -323,7 +347,11 @@ impl<'a> Prover<'a> {
         let d = &f.insts[i];
         let a = |k: usize| d.args.get(k).map_or(Sym::Unknown, |&v| self.val(f, vals, v, src));
         Some(match d.op {
-            Opcode::Alloca => Sym::Ptr(self.fresh(), 0),
+            Opcode::Alloca => {
+                let o = self.fresh();
+                self.locals.insert(o);
+                Sym::Ptr(o, 0)
+            }
             Opcode::Load => match a(0) {
                 Sym::Ptr(o, off) if !st.clobbered.contains(&o) => {
                     st.mem.get(&(o, off)).copied().unwrap_or(Sym::Unknown)
@@ -346,7 +374,12 @@ impl<'a> Prover<'a> {
                         st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
                         st.mem.insert((o, off), v);
                     }
-                    // A store through an unknown pointer could hit any cell.
+                    // A store to a global variable itself leaves the allocas alone; a store through
+                    // any other unknown pointer could hit any cell.
+                    _ if d.args.get(1).and_then(|&x| f.const_text(x, src)).is_some_and(is_global_name) => {
+                        let locals = &self.locals;
+                        st.mem.retain(|&(ob, _), _| locals.contains(&ob));
+                    }
                     _ => st.mem.clear(),
                 }
                 Sym::Unknown
@@ -444,6 +477,20 @@ impl<'a> Prover<'a> {
         }
         let args: Vec<Sym> = d.call_args().iter().map(|&v| self.val(f, vals, v, src)).collect();
         let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        if let Some((ramp, out)) = &self.made_by
+            && f.callee_name(i, src) == Some(ramp.as_str())
+        {
+            return match *out {
+                HandleOut::Returned => Some(Sym::Frame),
+                HandleOut::InSret { param, off } => match arg(param) {
+                    Sym::Ptr(o, base) if !st.clobbered.contains(&o) => {
+                        st.mem.insert((o, base + off), Sym::Frame);
+                        Some(Sym::Unknown)
+                    }
+                    _ => None,
+                },
+            };
+        }
         // The promise of a coroutine the interpreter follows is memory of its own: writing there
         // (an awaiter storing its continuation) touches no object of the caller's.
         if intr_of(f, i, src) == Some(Intr::Promise)
@@ -604,9 +651,24 @@ fn used_only_before_suspends(f: &Function, p: Value, src: &str) -> bool {
     true
 }
 
+/// `@name` or `@"name"`: the address of a global itself, not an expression on it.
+fn is_global_name(t: &str) -> bool {
+    t.strip_prefix('@').is_some_and(|r| !r.is_empty() && !r.contains([' ', '(', ',']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_global_name_is_the_global_itself() {
+        assert!(is_global_name("@live"));
+        assert!(is_global_name("@_ZL4live"));
+        assert!(!is_global_name("@\"a b\""));
+        assert!(!is_global_name("getelementptr (i8, ptr @g, i64 8)"));
+        assert!(!is_global_name("%p"));
+        assert!(!is_global_name("@"));
+    }
 
     const MODULE: &str = r#"
 %task = type { ptr }

@@ -125,6 +125,24 @@ fn elided_ramp(
     env: &Env<'_>,
 ) -> Function {
     let src = env.src;
+    make_internal_twin(&mut f, src);
+    let ptr = types.ptr;
+    f.header.params.push(Param {
+        ty: ptr,
+        attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
+    });
+    let name = f.unique_name("frame.mem");
+    let n = f.params.len() as u32;
+    let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
+    f.params.push(mem);
+    never_allocate(&mut f, types, shape);
+    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
+    g
+}
+
+/// Makes `f` its own `.elided` twin in name and header: internal, and without comdat or debug info,
+/// since only this module's callers use it.
+pub(crate) fn make_internal_twin(f: &mut Function, src: &str) {
     f.name = derived_name(&f.name, "elided").into();
     // Internal, and without comdat or debug info: only this module's callers use it.
     let linkage = [
@@ -154,19 +172,7 @@ fn elided_ramp(
     f.header.prefix =
         Text::own(format!("define internal {}", prefix.iter().map(|w| format!("{w} ")).collect::<String>()));
     f.header.suffix = Text::own(part_suffix(f.header.suffix.get(src)));
-    strip_debug(&mut f, src);
-    let ptr = types.ptr;
-    f.header.params.push(Param {
-        ty: ptr,
-        attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
-    });
-    let name = f.unique_name("frame.mem");
-    let n = f.params.len() as u32;
-    let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
-    f.params.push(mem);
-    never_allocate(&mut f, types, shape);
-    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
-    g
+    strip_debug(f, src);
 }
 
 /// Never allocate, never free: the frame's memory is not the heap's. coro.alloc is false and
