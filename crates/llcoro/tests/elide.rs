@@ -212,3 +212,18 @@ fn frames_made_through_a_wrapper_move_to_its_callers_stack() {
     let out = fewer_allocations(&src, &ll, 10);
     assert!(out.contains("live after destroy=0"), "{out}");
 }
+
+/// A ramp whose path to its first suspend can reach a call that never returns (`std::terminate` in
+/// `unhandled_exception`) still shows where it leaves its frame, so `run`, which destroys the
+/// coroutine on every path, holds it (tests/diff/15_destroy_temporaries.cpp).
+#[test]
+fn a_ramp_that_may_terminate_still_gets_its_twin() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let (src, ll, v) = presplit_cpp("tests/diff/15_destroy_temporaries.cpp", "elide-terminate");
+    assert_eq!(report_field(&v, "@_Z4bodyiPi", "elided_in"), serde_json::json!(["@_Z3runii"]), "{v}");
+    // One frame per call of run.
+    let out = fewer_allocations(&src, &ll, 10);
+    assert!(out.contains("run(flag=0, resumes=10)"), "{out}");
+}

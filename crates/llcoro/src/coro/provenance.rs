@@ -578,8 +578,10 @@ impl<'a> Prover<'a> {
         let Some(exits) = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default(), promise_obj) else {
             return unknown(st, self.watched);
         };
-        // Merge the paths: what all agree on.
-        let first = exits.first()?;
+        // Merge the paths: what all agree on. A callee that never comes back (`std::terminate` in
+        // `unhandled_exception`) ends this path; going on from it only adds a path that cannot
+        // happen, which can make the answer less precise but not wrong.
+        let Some(first) = exits.first() else { return Some(Sym::Unknown) };
         let mut merged = first.state.clone();
         let mut ret = first.ret;
         for e in &exits[1..] {
