@@ -10,6 +10,7 @@
 use crate::coro::debug::MetaIndex;
 use crate::coro::frame::{Dispatch, Env};
 use crate::coro::intrinsics::{self, Ctx, Intr};
+use crate::coro::provenance::Parsed;
 use crate::coro::shape;
 use crate::coro::split;
 use crate::diag::Finding;
@@ -264,7 +265,14 @@ fn wants_direct_calls(out: &[Function], src: &str) -> bool {
 
 /// Lowers the `define` at item `i`. `direct` is the module's direct-call map once it is known;
 /// without it, a function that could use it is only marked `deferred`.
-fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32, direct: Option<&Direct>) -> Outcome {
+fn process(
+    sh: &Shared<'_>,
+    i: usize,
+    types: &mut TypeTable,
+    parsed: &mut Parsed,
+    next_meta: &mut u32,
+    direct: Option<&Direct>,
+) -> Outcome {
     let m = sh.m;
     let src = m.src.as_str();
     let mut oc = Outcome::default();
@@ -281,10 +289,10 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
     if crate::kxs::has_markers(&f, src) {
-        return process_kxs(sh, f, types, direct, oc);
+        return process_kxs(sh, f, types, parsed, direct, oc);
     }
     if crate::stackless::is_stackless(&f, src) {
-        return process_stackless(sh, f, types, direct, oc);
+        return process_stackless(sh, f, types, parsed, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
@@ -298,14 +306,15 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             && !m.typed
             && !d.final_frames.is_empty()
         {
-            let twins: FxHashMap<String, crate::coro::elide::Twin> = d
-                .elidable
-                .iter()
-                .filter(|(n, _)| d.final_frames.contains(n.as_str()) && n.as_str() != f.name.as_ref())
-                .map(|(n, t)| (n.clone(), t.clone()))
+            // Only the ramps this coroutine calls: the module may have thousands.
+            let twins: FxHashMap<String, crate::coro::elide::Twin> = f
+                .inst_iter()
+                .filter_map(|(_, i)| f.callee_name(i, src))
+                .filter(|&n| d.final_frames.contains(n) && n != f.name.as_ref())
+                .filter_map(|n| d.elidable.get(n).map(|t| (n.to_string(), t.clone())))
                 .collect();
             if !twins.is_empty() {
-                let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
+                let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
                 oc.elided = crate::coro::elide::elide_calls(&mut f, types, src, &twins, &mut prover);
             }
         }
@@ -320,7 +329,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
             // Nothing to split: an ordinary function whose coroutine intrinsics are removed below.
             let mut f = f;
             split::drop_presplit_attr(&mut f, src);
-            return finish(sh, m, src, vec![f], types, direct, oc);
+            return finish(sh, vec![f], types, parsed, direct, oc);
         };
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
@@ -328,7 +337,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         let want = sh.want_elided.contains(f.name.as_ref())
             && crate::coro::elide::plain_allocator(&f, shp.begin, src, &|n| sh.names.contains_key(n));
         let handle_out = if want {
-            crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names).ramp(&f, shp.promise, types)
+            crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed).ramp(&f, shp.promise, types)
         } else {
             None
         };
@@ -392,7 +401,7 @@ fn process(sh: &Shared<'_>, i: usize, types: &mut TypeTable, next_meta: &mut u32
         }
         out.push(f);
     }
-    finish(sh, m, src, out, types, direct, oc)
+    finish(sh, out, types, parsed, direct, oc)
 }
 
 /// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
@@ -400,6 +409,7 @@ fn process_kxs(
     sh: &Shared<'_>,
     mut f: Function,
     types: &mut TypeTable,
+    parsed: &mut Parsed,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
@@ -429,7 +439,7 @@ fn process_kxs(
     if sh.check_only {
         return oc;
     }
-    finish(sh, m, src, vec![f], types, direct, oc)
+    finish(sh, vec![f], types, parsed, direct, oc)
 }
 
 /// A stackless function: lowered in place (`crate::stackless`), then finished like any function.
@@ -437,6 +447,7 @@ fn process_stackless(
     sh: &Shared<'_>,
     mut f: Function,
     types: &mut TypeTable,
+    parsed: &mut Parsed,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
@@ -461,7 +472,7 @@ fn process_stackless(
     }
     let mut out = vec![f];
     out.extend(reentry);
-    finish(sh, m, src, out, types, direct, oc)
+    finish(sh, out, types, parsed, direct, oc)
 }
 
 /// The declared return type of the module's function `name` (a `declare` or `define` header), when
@@ -507,16 +518,16 @@ fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir:
 /// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
 fn finish(
     sh: &Shared<'_>,
-    m: &Module,
-    src: &str,
     mut out: Vec<Function>,
     types: &mut TypeTable,
+    parsed: &mut Parsed,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
     if sh.check_only {
         return oc;
     }
+    let (m, src) = (sh.m, sh.m.src.as_str());
     let calls_ramp = || {
         !sh.want_elided.is_empty()
             && out.iter().any(|g| {
@@ -535,7 +546,7 @@ fn finish(
     if let [g] = out.as_mut_slice()
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
-        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names);
+        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
         oc.elided.extend(crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover));
         // A wrapper of a ramp gets a twin its callers may give the frame to.
         if direct.wrapping
@@ -678,6 +689,7 @@ pub fn lower_module_with(
     let chunks = chunked(&candidates, threads, &size);
     let work = |k: usize, chunk: &[usize]| -> Vec<(usize, Outcome)> {
         let mut types = worker_types(sh.m);
+        let mut parsed = Parsed::default();
         let mut next_meta = meta_base + k as u32 * META_RANGE;
         chunk
             .iter()
@@ -690,7 +702,7 @@ pub fn lower_module_with(
                 {
                     return (i, Outcome { deferred: true, ..Outcome::default() });
                 }
-                (i, process(&sh, i, &mut types, &mut next_meta, None))
+                (i, process(&sh, i, &mut types, &mut parsed, &mut next_meta, None))
             })
             .collect()
     };
@@ -762,6 +774,7 @@ pub fn lower_module_with(
     }
     direct.by_promise = by_promise(&frames, m.typed);
     let mut types = worker_types(m);
+    let mut parsed = Parsed::default();
     let mut next_meta = meta_base + threads as u32 * META_RANGE;
     // Deferred coroutines first, and a coroutine after the ramps it calls that are redone too: a
     // coroutine may hold a child's frame in its own (heap elision across `co_await`), and then needs
@@ -773,18 +786,26 @@ pub fn lower_module_with(
     // the last range that fits, one thread and the deferred range.
     let rounds_base = u64::from(meta_base) + (threads as u64 + 1) * u64::from(META_RANGE);
     let mut round = 0u64;
-    let mut run_round = |items: &[usize], direct: &Direct, types: &mut TypeTable, next_meta: &mut u32| {
+    let mut run_round = |items: &[usize],
+                         direct: &Direct,
+                         types: &mut TypeTable,
+                         parsed: &mut Parsed,
+                         next_meta: &mut u32| {
         let first = rounds_base + round * CHUNKS as u64 * u64::from(ROUND_RANGE);
         round += 1;
         let fits = first + CHUNKS as u64 * u64::from(ROUND_RANGE) <= u64::from(u32::MAX);
         if !fits || items.len() < 2 {
-            return items.iter().map(|&i| (i, process(&sh, i, types, next_meta, Some(direct)))).collect::<Vec<_>>();
+            return items
+                .iter()
+                .map(|&i| (i, process(&sh, i, types, parsed, next_meta, Some(direct))))
+                .collect::<Vec<_>>();
         }
         let pieces = chunked(items, CHUNKS, &size);
         let work = |k: usize, piece: &[usize]| -> Vec<(usize, Outcome)> {
             let mut types = worker_types(sh.m);
+            let mut parsed = Parsed::default();
             let mut next_meta = (first + k as u64 * u64::from(ROUND_RANGE)) as u32;
-            piece.iter().map(|&i| (i, process(&sh, i, &mut types, &mut next_meta, Some(direct)))).collect()
+            piece.iter().map(|&i| (i, process(&sh, i, &mut types, &mut parsed, &mut next_meta, Some(direct)))).collect()
         };
         if serial {
             return pieces.iter().enumerate().flat_map(|(k, piece)| work(k, piece)).collect();
@@ -817,7 +838,7 @@ pub fn lower_module_with(
         let batch = if ready.is_empty() { coros.first().copied().into_iter().collect() } else { ready };
         let in_batch: FxHashSet<usize> = batch.iter().copied().collect();
         coros.retain(|i| !in_batch.contains(i));
-        for (i, mut oc) in run_round(&batch, &direct, &mut types, &mut next_meta) {
+        for (i, mut oc) in run_round(&batch, &direct, &mut types, &mut parsed, &mut next_meta) {
             // The frame made now may hold a child's, and is final (a worker may have recorded an
             // earlier one).
             if let Some((name, fr)) = oc.frame.take() {
@@ -840,7 +861,7 @@ pub fn lower_module_with(
     let (wrapping, others): (Vec<usize>, Vec<usize>) =
         others.into_iter().partition(|&i| sh.wrappers.contains(m.item_name(i)));
     direct.wrapping = true;
-    for (i, mut oc) in run_round(&wrapping, &direct, &mut types, &mut next_meta) {
+    for (i, mut oc) in run_round(&wrapping, &direct, &mut types, &mut parsed, &mut next_meta) {
         oc.frame = None;
         if let Some((wrapper, twin, ramp)) = oc.wrapper.take() {
             direct.elidable.insert(wrapper.clone(), twin);
@@ -849,7 +870,7 @@ pub fn lower_module_with(
         merge(i, oc, &mut edits, &mut frames);
     }
     direct.wrapping = false;
-    for (i, mut oc) in run_round(&others, &direct, &mut types, &mut next_meta) {
+    for (i, mut oc) in run_round(&others, &direct, &mut types, &mut parsed, &mut next_meta) {
         // The frame of a coroutine redone here was already recorded by its worker.
         oc.frame = None;
         // A frame held through a wrapper is the wrapped ramp's.

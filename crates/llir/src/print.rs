@@ -334,7 +334,7 @@ impl<'a> FunctionPrinter<'a> {
             self.value_ref(out, r);
             out.push_str(" = ");
         }
-        for p in &d.tmpl {
+        for p in d.tmpl.iter() {
             match p {
                 Piece::Text(t) => out.push_str(t.get(self.src)),
                 Piece::Arg(k) => match d.args.get(*k as usize) {

@@ -55,7 +55,7 @@ pub fn verify_function(f: &Function) -> Result<()> {
             } else if d.op != Opcode::DbgRecord {
                 seen_non_phi = true;
             }
-            for p in &d.tmpl {
+            for p in d.tmpl.iter() {
                 let ok = match p {
                     Piece::Arg(k) => (*k as usize) < d.args.len(),
                     Piece::Block(k) => (*k as usize) < d.blocks.len(),
@@ -166,6 +166,9 @@ pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()
         .iter()
         .map(|(&i, t)| (i, t.as_str()))
         .chain(edits.insert_after.iter().flat_map(|(&i, ts)| ts.iter().map(move |t| (i, t.as_str()))));
+    // Only a removed group can be referred to in error; with none, the edited text (often larger
+    // than the input) need not be lexed again.
+    let edited = edited.filter(|_| !removed.is_empty());
     for (i, text) in edited {
         let span = m.items.get(i).map(|it| it.span).unwrap_or_default();
         if m.items.get(i).is_some_and(|it| it.kind == ItemKind::AttrGroup) {

@@ -126,7 +126,7 @@ impl MetaIndex {
     ) {
         let mut roots = Vec::new();
         for (_, i) in g.inst_iter() {
-            for p in &g.insts[i].tmpl {
+            for p in g.insts[i].tmpl.iter() {
                 if let Piece::Text(t) = p {
                     scan_refs(t.get(src), |_, _, n| roots.push(n));
                 }
@@ -352,13 +352,7 @@ pub fn remap_function(g: &mut Function, src: &str, map: &FxHashMap<u32, u32>, ne
     // Only text that names a remapped node is replaced (by owned text); the rest stays a source range.
     let insts: Vec<_> = g.inst_iter().map(|(_, i)| i).collect();
     for i in insts {
-        for p in g.insts[i].tmpl.iter_mut() {
-            if let Piece::Text(t) = p
-                && let Some(r) = remap_refs_changed(t.get(src), map)
-            {
-                *t = Text::own(r);
-            }
-        }
+        g.insts[i].rewrite_texts(|t| remap_refs_changed(t.get(src), map).map(Text::own));
         if let Extra::Phi { tail } = &mut g.insts[i].extra
             && let Some(r) = remap_refs_changed(tail.get(src), map)
         {

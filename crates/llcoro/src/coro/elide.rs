@@ -211,7 +211,8 @@ fn pass_frame(g: &mut Function, types: &mut TypeTable, src: &str, c: Inst, twin:
     };
     let twin_v = g.const_value(types.ptr, twin);
     let d = &mut g.insts[c];
-    for p in d.tmpl.iter_mut() {
+    let mut tmpl = d.tmpl.to_vec();
+    for p in tmpl.iter_mut() {
         if let Piece::Arg(k) = p
             && *k as usize >= n
         {
@@ -219,7 +220,8 @@ fn pass_frame(g: &mut Function, types: &mut TypeTable, src: &str, c: Inst, twin:
         }
     }
     d.args.insert(n, mem);
-    d.tmpl.splice(at + 1..end, added);
+    tmpl.splice(at + 1..end, added);
+    d.tmpl = tmpl.into();
     let callee = callee + 1;
     d.args[callee as usize] = twin_v;
     let fn_ty = match types.get(fn_ty).clone() {
@@ -544,7 +546,8 @@ mod tests {
         let src = m.src.clone();
         let dl = llir::layout::DataLayout::from_module_text(&src);
         let names = crate::coro::provenance::names(&m);
-        let mut prover = Prover::new(&m, &dl, &names);
+        let mut parsed = crate::coro::provenance::Parsed::default();
+        let mut prover = Prover::new(&m, &dl, &names, &mut parsed);
         let out = elide_calls(&mut g, &mut types, &src, &twins, &mut prover);
         if !out.is_empty() {
             let text = llir::print::print_function(&g, &types, &src);

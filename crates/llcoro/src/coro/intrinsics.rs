@@ -234,7 +234,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             let pt = types.display(types.ptr);
             let d = &mut f.insts[i];
             d.args = [h, fnp].into_iter().collect();
-            d.tmpl = vec![
+            d.tmpl = [
                 t("invoke fastcc void "),
                 Piece::Arg(1),
                 t(&format!("({pt} ")),
@@ -243,7 +243,8 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 Piece::Block(0),
                 t(" unwind label "),
                 Piece::Block(1),
-            ];
+            ]
+            .into();
             if let Extra::Call { fn_ty, .. } = d.extra {
                 d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
             }
@@ -259,7 +260,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 let void = types.void;
                 let c = Builder::new(f, types).call("", "fastcc", void, callee, &[*h]);
                 if let Some(loc) = dbg_location(f, i, cx.src) {
-                    f.insts[c].tmpl.push(t(&loc));
+                    f.insts[c].push_piece(t(&loc));
                 }
                 f.insert_inst_before(i, c);
                 None
@@ -371,7 +372,7 @@ fn call_guarded(f: &mut Function, types: &mut TypeTable, i: Inst, h: Value, fnp:
     // A call that may be inlined needs the location, in a function with debug info.
     if let Some(loc) = dbg_location(f, i, src) {
         for c in [c1, c2] {
-            f.insts[c].tmpl.push(t(&loc));
+            f.insts[c].push_piece(t(&loc));
         }
     }
     // The split left `br join` at the end of `b`: the test goes there instead.

@@ -79,11 +79,16 @@ struct Exit {
     unwinding: bool,
 }
 
+/// The callees proofs have read, parsed once per worker: thousands of coroutines share the same
+/// few promise and awaiter methods. Only valid with the type table it was filled with.
+#[derive(Default)]
+pub struct Parsed(FxHashMap<usize, Option<Rc<Function>>>);
+
 pub struct Prover<'a> {
     m: &'a Module,
     dl: &'a DataLayout,
     by_name: &'a FxHashMap<&'a str, usize>,
-    parsed: FxHashMap<usize, Option<Rc<Function>>>,
+    parsed: &'a mut Parsed,
     next_obj: u32,
     steps: u32,
     /// The object whose pointer must not escape (the ramp's `sret` object).
@@ -97,12 +102,18 @@ pub struct Prover<'a> {
 
 impl<'a> Prover<'a> {
     /// `by_name` maps each defined function's name to its item (`names`).
-    pub fn new(m: &'a Module, dl: &'a DataLayout, by_name: &'a FxHashMap<&'a str, usize>) -> Prover<'a> {
+    /// `parsed` must have been filled with the same type table as every later call's `types`.
+    pub fn new(
+        m: &'a Module,
+        dl: &'a DataLayout,
+        by_name: &'a FxHashMap<&'a str, usize>,
+        parsed: &'a mut Parsed,
+    ) -> Prover<'a> {
         Prover {
             m,
             dl,
             by_name,
-            parsed: FxHashMap::default(),
+            parsed,
             next_obj: 1,
             steps: 0,
             watched: None,
@@ -117,11 +128,11 @@ impl<'a> Prover<'a> {
 
     fn function(&mut self, name: &str, types: &mut TypeTable) -> Option<Rc<Function>> {
         let &i = self.by_name.get(name)?;
-        if let Some(f) = self.parsed.get(&i) {
+        if let Some(f) = self.parsed.0.get(&i) {
             return f.clone();
         }
         let f = self.m.parse_function_with(i, types).ok().map(Rc::new);
-        self.parsed.insert(i, f.clone());
+        self.parsed.0.insert(i, f.clone());
         f
     }
 
@@ -739,7 +750,8 @@ define void @leak(ptr %this) {
         let dl = DataLayout::from_module_text(&m.src);
         let names = names(&m);
         let mut types = m.types.clone();
-        let mut p = Prover::new(&m, &dl, &names);
+        let mut parsed = Parsed::default();
+        let mut p = Prover::new(&m, &dl, &names, &mut parsed);
         check(&mut p, &m, &mut types);
     }
 

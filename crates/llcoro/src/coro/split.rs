@@ -81,7 +81,7 @@ pub fn split(
     let frame = frame::build(&mut f, types, &shape, env)?;
     let fr = shape.frame(&f);
     // With indirectbr dispatch, each resume block of `.resume` gets a name its address is taken by.
-    let mut taken = f.block_names();
+    let mut taken = if frame.label_off.is_some() { f.block_names() } else { Default::default() };
     let labels: Vec<Option<String>> = shape
         .suspends
         .iter()
@@ -265,7 +265,7 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
         if !attach.is_empty() {
             tmpl.push(t(&attach));
         }
-        d.tmpl = tmpl;
+        d.tmpl = tmpl.into();
         let fn_ty =
             types.intern(llir::types::TypeData::Func { ret, params: vec![types.ptr, types.ptr].into(), vararg: false });
         d.extra = Extra::Call { callee: 2, nargs: 2, fn_ty };
@@ -792,18 +792,16 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
         if typed {
             crate::frame::retype_metadata_operand(g, u, 0, &slot_text, src);
         }
-        for p in g.insts[u].tmpl.iter_mut() {
-            if let Piece::Text(tx) = p {
-                let text = tx.get(src);
-                if let Some(k) = text.find("!DIExpression(") {
-                    let open = k + "!DIExpression(".len();
-                    let empty = text[open..].starts_with(')');
-                    let new = format!("{}DW_OP_deref{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
-                    *tx = Text::own(new);
-                    break;
-                }
-            }
-        }
+        // Only the first expression: the record's own.
+        let mut done = false;
+        g.insts[u].rewrite_texts(|tx| {
+            let text = tx.get(src);
+            let k = text.find("!DIExpression(").filter(|_| !done)?;
+            done = true;
+            let open = k + "!DIExpression(".len();
+            let empty = text[open..].starts_with(')');
+            Some(Text::own(format!("{}DW_OP_deref{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..])))
+        });
     }
 }
 
@@ -906,25 +904,16 @@ pub fn strip_debug(g: &mut Function, src: &str) {
             g.remove_inst(i);
             continue;
         }
-        let mut changed = false;
-        let mut tmpl = std::mem::take(&mut g.insts[i].tmpl);
-        for p in tmpl.iter_mut() {
-            if let Piece::Text(tx) = p {
-                let s = tx.get(src);
-                if s.contains("!dbg") {
-                    *tx = Text::own(strip_dbg_attachment(s));
-                    changed = true;
-                }
-            }
-        }
+        g.insts[i].rewrite_texts(|tx| {
+            let s = tx.get(src);
+            s.contains("!dbg").then(|| Text::own(strip_dbg_attachment(s)))
+        });
         if let Extra::Phi { tail } = &mut g.insts[i].extra {
             let s = tail.get(src);
             if s.contains("!dbg") {
                 *tail = Text::own(strip_dbg_attachment(s));
             }
         }
-        let _ = changed;
-        g.insts[i].tmpl = tmpl;
     }
 }
 

@@ -401,7 +401,7 @@ pub fn value_fields(
 /// The variable of a debug record or `llvm.dbg.*` call: the first `!N` after its value operand.
 fn debug_variable(f: &Function, i: Inst, src: &str) -> Option<u32> {
     let mut after_value = false;
-    for p in &f.insts[i].tmpl {
+    for p in f.insts[i].tmpl.iter() {
         match p {
             llir::ir::Piece::Arg(0) => after_value = true,
             llir::ir::Piece::Text(t) if after_value => {

@@ -60,7 +60,9 @@ pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: 
         let empty = text[open..].starts_with(')');
         let new =
             format!("{}DW_OP_plus_uconst, {off}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
-        f.insts[u].tmpl[pi] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+        if let Some(slot) = f.insts[u].tmpl_mut().get_mut(pi) {
+            *slot = llir::ir::Piece::Text(llir::ir::Text::own(new));
+        }
     }
     f.insts[u].args[k] = frame;
     true
@@ -77,7 +79,9 @@ pub fn retype_metadata_operand(f: &mut Function, u: Inst, k: usize, ty: &str, sr
     let text = t.get(src);
     let Some(p) = text.rfind("metadata ") else { return };
     let new = format!("{}{ty} ", &text[..p + "metadata ".len()]);
-    f.insts[u].tmpl[at - 1] = llir::ir::Piece::Text(llir::ir::Text::own(new));
+    if let Some(slot) = f.insts[u].tmpl_mut().get_mut(at - 1) {
+        *slot = llir::ir::Piece::Text(llir::ir::Text::own(new));
+    }
 }
 
 /// The uses (instruction, operand) of every value the rewrite moves, reloads or recomputes, and of

@@ -372,6 +372,8 @@ impl Function {
             keep[b] = true;
             work.extend(src.successors(b).iter().copied().filter(|&s| !keep[s]));
         }
+        // One poison per type: a part may leave out most of a large body.
+        let mut poison: SmallVec<[(crate::types::Type, Value); 4]> = SmallVec::new();
         for (_, i) in src.inst_iter() {
             let Some(b) = src.insts[i].block else { continue };
             if keep[b] {
@@ -380,7 +382,15 @@ impl Function {
             if let Some(r) = src.insts[i].result
                 && vmap[r].is_none()
             {
-                let p = self.const_value(src.values[r].ty, "poison");
+                let ty = src.values[r].ty;
+                let p = match poison.iter().find(|(t, _)| *t == ty) {
+                    Some(&(_, p)) => p,
+                    None => {
+                        let p = self.const_value(ty, "poison");
+                        poison.push((ty, p));
+                        p
+                    }
+                };
                 vmap[r] = Some(p);
             }
         }
@@ -395,10 +405,12 @@ impl Function {
         layout: &[Block],
     ) -> CloneMaps {
         // Everything is sized up front: regrowing the arenas of a large body copies them repeatedly.
+        // An eighth more for what passes add next: an arena that fills up exactly doubles.
         let ninsts: usize = layout.iter().map(|&b| src.blocks[b].insts.len()).sum();
-        self.insts.reserve(ninsts);
-        self.values.reserve(ninsts.saturating_mul(2));
-        self.blocks.reserve(layout.len());
+        self.insts.reserve(ninsts + ninsts / 8);
+        // Results and constants come to about 1.15 values per instruction.
+        self.values.reserve((ninsts + ninsts / 4 + 16).min(src.values.len()));
+        self.blocks.reserve(layout.len() + layout.len() / 8);
         self.layout.reserve(layout.len());
         vmap.resize(src.values.len());
         let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(src.blocks.len());

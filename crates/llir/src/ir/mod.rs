@@ -14,6 +14,7 @@ use crate::error::Span;
 use crate::types::Type;
 use cranelift_entity::{PrimaryMap, entity_impl};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// An SSA value: a parameter, an instruction result or a constant operand.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,6 +65,10 @@ pub enum Piece {
     /// `%name` of `blocks[i]`.
     Block(u16),
 }
+
+/// An instruction's template. A function and its clones (a coroutine's split parts) share each one:
+/// they differ in operands and rarely in text, and a template is copied only when it changes.
+pub type Template = Arc<[Piece]>;
 
 /// One piece of a constant: text, or a reference to a block of this function (`blockaddress`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -354,7 +359,7 @@ pub struct InstData {
     pub result: Option<Value>,
     pub args: SmallVec<[Value; 3]>,
     pub blocks: SmallVec<[Block; 2]>,
-    pub tmpl: Vec<Piece>,
+    pub tmpl: Template,
     pub extra: Extra,
     pub block: Option<Block>,
     /// Where the instruction was in the source, for diagnostics; empty for created instructions.
@@ -370,11 +375,42 @@ impl InstData {
             result: None,
             args: SmallVec::new(),
             blocks: SmallVec::new(),
-            tmpl,
+            tmpl: tmpl.into(),
             extra: Extra::None,
             block: None,
             span: Span::default(),
         }
+    }
+
+    /// The template to change, copied first if a clone shares it.
+    pub fn tmpl_mut(&mut self) -> &mut [Piece] {
+        Arc::make_mut(&mut self.tmpl)
+    }
+
+    /// Appends `p` to the template (a metadata attachment, say).
+    pub fn push_piece(&mut self, p: Piece) {
+        let mut v = self.tmpl.to_vec();
+        v.push(p);
+        self.tmpl = v.into();
+    }
+
+    /// Replaces each text piece for which `f` gives new text; the template is copied only if one
+    /// changes. True if any did.
+    pub fn rewrite_texts(&mut self, mut f: impl FnMut(&Text) -> Option<Text>) -> bool {
+        let mut changed = false;
+        for k in 0..self.tmpl.len() {
+            let new = match self.tmpl.get(k) {
+                Some(Piece::Text(t)) => f(t),
+                _ => None,
+            };
+            if let Some(n) = new
+                && let Some(slot) = self.tmpl_mut().get_mut(k)
+            {
+                *slot = Piece::Text(n);
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// True for instructions whose operands are debug uses that must not keep a value alive.

@@ -175,10 +175,14 @@ impl<'a> FuncParser<'a> {
         // regrown (each regrowth copies them and touches fresh pages).
         let body = self.p.src.as_bytes().get(self.p.prev_end as usize..self.p.end_hint()).unwrap_or(&[]);
         let (lines, labels) = count_lines(body);
-        f.insts.reserve(lines);
-        // Results, plus a value per constant operand.
-        f.values.reserve(lines * 2);
-        f.blocks.reserve(labels + 1);
+        // An instruction per line that is not a label; a value per result and per distinct constant
+        // operand, which comes to about as many again as a quarter of the lines (measured: 0.75 to
+        // 0.86 values per line on clang's and generated code).
+        // An eighth more for what passes add: an arena that fills up exactly doubles.
+        let insts = lines.saturating_sub(labels);
+        f.insts.reserve(insts + insts / 8);
+        f.values.reserve(insts + lines / 4 + insts / 8);
+        f.blocks.reserve(labels + 1 + labels / 8);
         f.layout.reserve(labels + 1);
         self.locals.reserve(lines);
         self.block_names.reserve(labels + 1);

@@ -285,13 +285,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Ends the current template at `end` and returns its pieces.
-    pub fn finish_cut(&mut self, end: u32) -> Vec<Piece> {
+    pub fn finish_cut(&mut self, end: u32) -> crate::ir::Template {
         if end > self.cut.pos {
             self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, end)));
         }
         self.cut.active = false;
         // A copy of exactly the right size; the buffer stays for the next instruction.
-        let out = self.cut.pieces.clone();
+        let out = crate::ir::Template::from(self.cut.pieces.as_slice());
         self.cut.pieces.clear();
         out
     }
