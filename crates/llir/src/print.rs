@@ -164,7 +164,7 @@ impl Slots {
 
     pub fn compute(f: &Function) -> Slots {
         let mut order: Vec<(Slot, Option<u32>)> = Vec::new();
-        let num = |n: &Option<Box<str>>| -> Option<Option<u32>> {
+        let num = |n: &Option<std::sync::Arc<str>>| -> Option<Option<u32>> {
             match n {
                 None => Some(None),
                 Some(s) if is_numbered(s) => Some(s.parse().ok()),

@@ -27,7 +27,7 @@ pub struct CloneMaps {
 
 /// Builds a template from text and operand markers: `t("br label ")`, `Piece::Block(0)`.
 pub fn t(s: &str) -> Piece {
-    Piece::Text(Text::Own(s.into()))
+    Piece::Text(Text::own(s))
 }
 
 impl Function {
@@ -43,7 +43,7 @@ impl Function {
     }
 
     /// A name based on `base` that no value in this function has yet.
-    pub fn unique_name(&self, base: &str) -> Box<str> {
+    pub fn unique_name(&self, base: &str) -> std::sync::Arc<str> {
         let taken = |n: &str| self.values.values().any(|d| d.name.as_deref() == Some(n));
         if !taken(base) {
             return base.into();
@@ -288,7 +288,7 @@ impl Function {
 
     /// Every block label in use, for generating many fresh labels cheaply (`fresh_label`).
     pub fn block_names(&self) -> rustc_hash::FxHashSet<Box<str>> {
-        self.blocks.values().filter_map(|d| d.name.clone()).collect()
+        self.blocks.values().filter_map(|d| d.name.as_deref().map(Box::from)).collect()
     }
 
     /// A block label based on `base` that no block in this function has yet.

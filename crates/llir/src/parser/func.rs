@@ -140,7 +140,7 @@ impl<'a> FuncParser<'a> {
                 let a0 = s.p.tok.start;
                 s.p.skip_attributes()?;
                 let a1 = s.p.prev_end.max(a0);
-                let attrs = if s.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::Own("".into()) };
+                let attrs = if s.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::own("") };
                 let name = if s.p.at(Tok::Local) { Some(s.p.bump()) } else { None };
                 params.push(Param { ty, attrs });
                 param_names.push(name);
