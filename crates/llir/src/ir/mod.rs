@@ -464,7 +464,7 @@ pub struct Header {
     pub suffix: Text,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Function {
     /// Source spelling including the `@`.
     pub name: Box<str>,
@@ -479,6 +479,31 @@ pub struct Function {
     pub numbering_gaps: bool,
     /// The `define` in the source, for diagnostics about the whole function; empty for new ones.
     pub span: Span,
+}
+
+/// A copy has an eighth more room in its arenas: copies are made to be edited, and an arena that is
+/// full when the first instruction is added doubles (copying it all again).
+impl Clone for Function {
+    fn clone(&self) -> Self {
+        fn arena<K: cranelift_entity::EntityRef, V: Clone>(m: &PrimaryMap<K, V>) -> PrimaryMap<K, V> {
+            let mut out = PrimaryMap::with_capacity(m.len() + m.len() / 8);
+            for v in m.values() {
+                out.push(v.clone());
+            }
+            out
+        }
+        Function {
+            name: self.name.clone(),
+            header: self.header.clone(),
+            values: arena(&self.values),
+            insts: arena(&self.insts),
+            blocks: arena(&self.blocks),
+            layout: self.layout.clone(),
+            params: self.params.clone(),
+            numbering_gaps: self.numbering_gaps,
+            span: self.span,
+        }
+    }
 }
 
 impl Function {
