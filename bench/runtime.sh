@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runtime of coroutine code built three ways, measured in one run (median of N runs, default 5):
+# Runtime of coroutine code built five ways, measured in one run (median of N runs, default 5):
 #   native:      clang++-V -O2 (LLVM's own pipeline: coro split inside -O2, after inlining)
 #   llcoro:      clang++-V -O2 -Xclang -disable-llvm-passes -emit-llvm | llcoro | clang++-V -O2
 #   indirectbr:  the same with llcoro --dispatch=indirectbr (computed-goto resume dispatch)
+#   closed:      the same with llcoro --closed-promises (each program is one module: handle methods
+#                call the parts with no check of the frame header)
 #   llvm-early:  the same, with opt-V -passes=coro-early,coro-split,coro-cleanup in llcoro's place
 #                (the phase-ordering baseline: LLVM's passes at llcoro's position)
 # Prints a Markdown table of median seconds and ratios against native; writes bench/out/runtime.md.
@@ -25,24 +27,26 @@ for prog in generator task lib_generator lib_task eager_task; do
     clang++-$V -O2 "$out/$prog.llcoro.ll" -o "$out/$prog.llcoro"
     ./target/release/llcoro --dispatch=indirectbr "$out/$prog.presplit.ll" -o "$out/$prog.indirectbr.ll"
     clang++-$V -O2 "$out/$prog.indirectbr.ll" -o "$out/$prog.indirectbr"
+    ./target/release/llcoro --closed-promises "$out/$prog.presplit.ll" -o "$out/$prog.closed.ll"
+    clang++-$V -O2 "$out/$prog.closed.ll" -o "$out/$prog.closed"
     opt-$V -passes=coro-early,coro-split,coro-cleanup -S "$out/$prog.presplit.ll" -o "$out/$prog.early.ll"
     clang++-$V -O2 "$out/$prog.early.ll" -o "$out/$prog.early"
     ref=$("$out/$prog.native")
-    for v in llcoro indirectbr early; do
+    for v in llcoro indirectbr closed early; do
         got=$("$out/$prog.$v")
         [ "$got" = "$ref" ] || { echo "$prog.$v prints $got, native prints $ref" >&2; exit 1; }
     done
     declare -A med
-    for v in native llcoro indirectbr early; do
+    for v in native llcoro indirectbr closed early; do
         med[$v]=$(for _ in $(seq "$N"); do time_it "$out/$prog.$v"; done | median)
     done
     ratio() { echo "$1 / ${med[native]}" | bc -l | xargs printf '%.2f'; }
-    rows+=("| $prog | ${med[native]} | ${med[llcoro]} | $(ratio "${med[llcoro]}") | ${med[indirectbr]} | $(ratio "${med[indirectbr]}") | ${med[early]} | $(ratio "${med[early]}") |")
+    rows+=("| $prog | ${med[native]} | ${med[llcoro]} | $(ratio "${med[llcoro]}") | ${med[indirectbr]} | $(ratio "${med[indirectbr]}") | ${med[closed]} | $(ratio "${med[closed]}") | ${med[early]} | $(ratio "${med[early]}") |")
 done
 {
     echo "command: \`bench/runtime.sh -n $N -v $V\` ($(date -u '+%Y-%m-%d'), clang++-$V, medians of $N runs)"
     echo
-    echo "| program | native s | llcoro then -O2 s | llcoro / native | llcoro --dispatch=indirectbr s | indirectbr / native | LLVM coro passes then -O2 s | LLVM-early / native |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| program | native s | llcoro then -O2 s | llcoro / native | llcoro --dispatch=indirectbr s | indirectbr / native | llcoro --closed-promises s | closed / native | LLVM coro passes then -O2 s | LLVM-early / native |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     printf '%s\n' "${rows[@]}"
 } | tee "$out.md"

@@ -94,8 +94,8 @@ struct Direct {
     /// wraps once it has one.
     wrapping: bool,
     wrapped: FxHashMap<String, String>,
-    /// Promise type → resume and destroy of the module's one coroutine with that promise.
-    by_promise: FxHashMap<String, (String, String)>,
+    /// Promise type → the parts of the module's one coroutine with that promise.
+    by_promise: FxHashMap<String, intrinsics::PromiseParts>,
     /// The ramps of `elidable` whose frame is final (lowered for good, nothing elided into it
     /// later): a coroutine may hold one of these in its own frame.
     final_frames: FxHashSet<String>,
@@ -127,7 +127,7 @@ impl Direct {
 
 /// Promise type → resume and destroy of the one coroutine with that promise type (opaque pointers
 /// only). Promise types shared by several coroutines give no likely target.
-fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<String, (String, String)> {
+fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<String, intrinsics::PromiseParts> {
     let mut out = FxHashMap::default();
     if typed {
         return out;
@@ -143,7 +143,12 @@ fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<Strin
             && seen.get(p.as_str()) == Some(&1)
             && !s.resume.is_empty()
         {
-            out.insert(p.clone(), (s.resume.clone(), s.destroy.clone()));
+            let parts = intrinsics::PromiseParts {
+                resume: s.resume.clone(),
+                destroy: s.destroy.clone(),
+                cleanup: s.elided.as_ref().map(|(_, c)| c.clone()),
+            };
+            out.insert(p.clone(), parts);
         }
     }
     out
@@ -208,6 +213,8 @@ struct Shared<'a> {
     /// Ramps some caller may want a heap-elided twin of (`elide::wanted`).
     want_elided: FxHashSet<String>,
     dispatch: Dispatch,
+    /// Every coroutine a `coroutine_handle<P>` can refer to is in this module (`--closed-promises`).
+    closed_promises: bool,
     /// Defined functions by name, for `provenance` (empty when nothing wants elision).
     names: FxHashMap<&'a str, usize>,
     /// Functions that may hand their caller a coroutine they made (`elide::wrapper_twin`).
@@ -565,6 +572,7 @@ fn finish(
         noop_frame: NOOP_FRAME,
         direct: &direct.parts,
         by_promise: &direct.by_promise,
+        closed_promises: sh.closed_promises,
         typed: m.typed,
     };
     for g in out.iter_mut() {
@@ -607,7 +615,7 @@ fn ramps_called<'m>(m: &'m Module, i: usize, among: &dyn Fn(&str) -> bool) -> Ve
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
 /// all findings come back as errors or warnings.
 pub fn lower_module(m: &mut Module, check_only: bool) -> Result<Lowered, Vec<Finding>> {
-    lower_module_with(m, check_only, Dispatch::default(), Scope::All, false)
+    lower_module_with(m, check_only, Dispatch::default(), Scope::All, false, false)
 }
 
 /// Which suspendable functions a run lowers.
@@ -622,13 +630,15 @@ pub enum Scope {
 
 /// `lower_module`, with `.resume` dispatching as `dispatch` says, lowering what `scope` says. With
 /// `serial`, the chunks of functions are lowered one after the other on the calling thread instead of
-/// on a thread each; the output is the same.
+/// on a thread each; the output is the same. With `closed_promises`, no other module makes
+/// coroutines with this module's promise types (`--closed-promises`).
 pub fn lower_module_with(
     m: &mut Module,
     check_only: bool,
     dispatch: Dispatch,
     scope: Scope,
     serial: bool,
+    closed_promises: bool,
 ) -> Result<Lowered, Vec<Finding>> {
     let groups = presplit_groups(m);
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
@@ -670,6 +680,7 @@ pub fn lower_module_with(
         names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
         want_elided,
         dispatch,
+        closed_promises,
         wrappers,
         trivial,
         optnone_groups: m

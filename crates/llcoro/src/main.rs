@@ -41,6 +41,14 @@ struct Cli {
     /// (`llcoro cc` always lowers this way).
     #[arg(long)]
     serial: bool,
+    /// Assume no other module makes coroutines with this module's promise types (one module for the
+    /// whole program, or promise types private to it). `coroutine_handle<P>::resume()` and
+    /// `destroy()` then call the parts of the module's coroutine with promise type P directly,
+    /// without first checking the frame's header, so that -O2 can keep a frame on the caller's
+    /// stack in registers. Not interoperable: a handle to another module's coroutine with the same
+    /// promise type would run this module's code
+    #[arg(long)]
+    closed_promises: bool,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -185,7 +193,13 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let opts = Options { parse_all: cli.parse_all, dispatch: cli.dispatch, scope, serial: cli.serial };
+    let opts = Options {
+        parse_all: cli.parse_all,
+        dispatch: cli.dispatch,
+        scope,
+        serial: cli.serial,
+        closed_promises: cli.closed_promises,
+    };
     let out = match prepare(src, opts) {
         Ok(o) => o,
         Err(r) => {

@@ -19,6 +19,9 @@ pub struct Options {
     /// Lower on the calling thread only (the output is the same). `llcoro cc` runs inside a parallel
     /// build, where threads of its own would only cost CPU time.
     pub serial: bool,
+    /// No other module makes coroutines with this module's promise types: handle methods call the
+    /// parts directly (`--closed-promises`).
+    pub closed_promises: bool,
 }
 
 /// Quick test on the raw text: can this module contain anything to lower? Lets pass-through skip
@@ -123,10 +126,11 @@ pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
         }
         return Ok(Prepared { body: Body::Edited(Box::new(m), edits), warnings: Vec::new() });
     }
-    let lowered = match lower::lower_module_with(&mut m, false, opts.dispatch, opts.scope, opts.serial) {
-        Ok(l) => l,
-        Err(findings) => return Err(Refusal { findings, src: m.src }),
-    };
+    let lowered =
+        match lower::lower_module_with(&mut m, false, opts.dispatch, opts.scope, opts.serial, opts.closed_promises) {
+            Ok(l) => l,
+            Err(findings) => return Err(Refusal { findings, src: m.src }),
+        };
     if let Err(error) = llir::verify::verify_edits(&m, &lowered.edits) {
         return Err(Refusal::one(error, m.src));
     }

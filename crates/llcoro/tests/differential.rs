@@ -25,11 +25,13 @@
 //! produces the presplit IR with `-g`, lowers it and requires the same as
 //! steps 2 to 4 (no build or run).
 //!
-//! The clang-22 -O2 configuration is also run with `llcoro --dispatch=indirectbr`.
+//! The clang-22 -O2 configuration is also run with `llcoro --dispatch=indirectbr`, and the
+//! clang-19 -O2 one with `llcoro --closed-promises` (each program is one module, so the assumption
+//! holds).
 //!
-//! A check is one (program, configuration) pair: 7 run configurations (the
-//! clang-19 -O0 one including valgrind, and the indirectbr one) and 3 `-g`
-//! configurations, 500 checks for 50 programs. The test prints a summary, then a closing line
+//! A check is one (program, configuration) pair: 8 run configurations (the
+//! clang-19 -O0 one including valgrind, the indirectbr one and the closed-promises one) and 3 `-g`
+//! configurations, 550 checks for 50 programs. The test prints a summary, then a closing line
 //! `N passed, M failed` over those checks, and panics if any check failed
 //! after reporting every failure (program, configuration, step, details).
 //!
@@ -71,6 +73,8 @@ const OPT_LEVELS: [&str; 2] = ["O0", "O2"];
 const VALGRIND_CONFIG: (u32, &str) = (19, "O0");
 /// The configuration also lowered with `--dispatch=indirectbr` and compared.
 const INDIRECTBR_CONFIG: (u32, &str) = (22, "O2");
+/// The configuration also lowered with `--closed-promises` and compared.
+const CLOSED_CONFIG: (u32, &str) = (19, "O2");
 
 /// (program, clang version, level) whose native build crashes because of the compiler itself: the
 /// reference run is then the native build at -O0. clang-14 -O2 turns `29_many_awaits` into a program
@@ -183,6 +187,8 @@ enum Kind {
     RunValgrind,
     /// Like `Run`, lowering with `--dispatch=indirectbr`.
     RunIndirectbr,
+    /// Like `Run`, lowering with `--closed-promises`.
+    RunClosed,
     /// Lower `-O0 -g` IR and verify it.
     Debug,
 }
@@ -200,6 +206,7 @@ impl Check<'_> {
         let g = match self.kind {
             Kind::Debug => "-g",
             Kind::RunIndirectbr => "-indirectbr",
+            Kind::RunClosed => "-closed",
             _ => "",
         };
         format!("clang-{}-{}{g}", self.tc.version, self.opt_level)
@@ -295,6 +302,9 @@ fn differential() {
                 if (tc.version, opt_level) == INDIRECTBR_CONFIG {
                     checks.push(Check { program, tc, opt_level, kind: Kind::RunIndirectbr });
                 }
+                if (tc.version, opt_level) == CLOSED_CONFIG {
+                    checks.push(Check { program, tc, opt_level, kind: Kind::RunClosed });
+                }
             }
         }
         for program in &programs {
@@ -303,7 +313,7 @@ fn differential() {
     }
     checks.sort_by_key(|c| match c.kind {
         Kind::RunValgrind => 0,
-        Kind::Run | Kind::RunIndirectbr => 1,
+        Kind::Run | Kind::RunIndirectbr | Kind::RunClosed => 1,
         Kind::Debug => 2,
     });
 
@@ -327,8 +337,9 @@ fn differential() {
     let is_run = |k: Kind| k != Kind::Debug;
     let is_valgrind = |k: Kind| k == Kind::RunValgrind;
     let is_debug = |k: Kind| k == Kind::Debug;
-    let run_configs =
-        toolchains.len() * OPT_LEVELS.len() + usize::from(toolchains.iter().any(|t| t.version == INDIRECTBR_CONFIG.0));
+    let run_configs = toolchains.len() * OPT_LEVELS.len()
+        + usize::from(toolchains.iter().any(|t| t.version == INDIRECTBR_CONFIG.0))
+        + usize::from(toolchains.iter().any(|t| t.version == CLOSED_CONFIG.0));
     let mut report = String::new();
     for f in &failures {
         report.push_str(&format!("FAIL {} [{}] {}\n  {}\n\n", f.program, f.config, f.step, f.detail));
@@ -437,7 +448,11 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
 
     // 3. lowering
     let lowered_ir = file("low.ll");
-    let extra: &[&str] = if check.kind == Kind::RunIndirectbr { &["--dispatch=indirectbr"] } else { &[] };
+    let extra: &[&str] = match check.kind {
+        Kind::RunIndirectbr => &["--dispatch=indirectbr"],
+        Kind::RunClosed => &["--closed-promises"],
+        _ => &[],
+    };
     let lowered_text = match common::run_llcoro(&presplit, &lowered_ir, extra, TOOL_TIMEOUT) {
         Ok(t) => t,
         Err(e) => return rec.add("llcoro", e),

@@ -96,6 +96,16 @@ pub fn promise_offset(ptr_size: u64, align: u64) -> u64 {
 }
 
 /// What the generic lowering needs from the module.
+/// The parts of the one coroutine of a module with a given promise type.
+#[derive(Clone, Debug)]
+pub struct PromiseParts {
+    pub resume: String,
+    pub destroy: String,
+    /// `.cleanup`, when the coroutine has a heap-elided twin: a frame the twin made has it as its
+    /// destroy function.
+    pub cleanup: Option<String>,
+}
+
 pub struct Ctx<'a> {
     pub src: &'a str,
     pub ptr_size: u64,
@@ -103,9 +113,12 @@ pub struct Ctx<'a> {
     pub noop_frame: &'a str,
     /// Coroutines of this module whose ramp returns the frame: ramp name → (resume, destroy).
     pub direct: &'a rustc_hash::FxHashMap<String, (String, String)>,
-    /// Promise type (as `promise_type_name` spells it) → (resume, destroy) of the one coroutine of
-    /// this module with that promise type.
-    pub by_promise: &'a rustc_hash::FxHashMap<String, (String, String)>,
+    /// Promise type (as `promise_type_name` spells it) → the parts of the one coroutine of this
+    /// module with that promise type.
+    pub by_promise: &'a rustc_hash::FxHashMap<String, PromiseParts>,
+    /// No other module makes coroutines with these promise types (`--closed-promises`): handle
+    /// methods call the parts without checking the frame header.
+    pub closed_promises: bool,
     /// The module uses typed pointers (`types.ptr` is then `i8*`).
     pub typed: bool,
 }
@@ -212,7 +225,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
     // In `coroutine_handle<P>::resume()` and friends, when one coroutine of this module has
     // promise type P, its parts are the likely targets: call them directly behind a check of the
     // header, so that -O2 can inline them where it inlines the method.
-    let speculate: Option<(String, String)> = (!cx.by_promise.is_empty())
+    let speculate: Option<PromiseParts> = (!cx.by_promise.is_empty())
         .then(|| handle_method_promise(&f.name))
         .flatten()
         .and_then(|p| cx.by_promise.get(&p).cloned());
@@ -269,9 +282,20 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
                 let fnp = load_header_fn(f, types, *h, off, cx, i);
                 match &speculate {
-                    Some((r, d)) => {
-                        let known = if k == Intr::Resume { r } else { d };
-                        call_guarded(f, types, i, *h, fnp, known, cx.src);
+                    // A whole program: every frame of this promise type has these parts. Resume
+                    // is one function; destroy is `.destroy`, or `.cleanup` for a frame made by the
+                    // elided twin.
+                    Some(p) if cx.closed_promises => match (k, &p.cleanup) {
+                        (Intr::Resume, _) | (_, None) => {
+                            let known = if k == Intr::Resume { &p.resume } else { &p.destroy };
+                            let kv = f.const_value(ptr, known);
+                            call_part_before(f, types, kv, *h, cx.typed, i);
+                        }
+                        (_, Some(c)) => call_guarded(f, types, i, *h, fnp, &p.destroy, Some(c), cx.src),
+                    },
+                    Some(p) => {
+                        let known = if k == Intr::Resume { &p.resume } else { &p.destroy };
+                        call_guarded(f, types, i, *h, fnp, known, None, cx.src);
                     }
                     None => call_part_before(f, types, fnp, *h, cx.typed, i),
                 }
@@ -349,8 +373,19 @@ pub fn noop_definitions(frame: &str, func: &str, typed: bool) -> String {
 }
 
 /// Replaces intrinsic call `i` by `fnp == known ? known(h) : fnp(h)`, as two calls in blocks of
-/// their own: one the optimiser can inline, and the general one.
-fn call_guarded(f: &mut Function, types: &mut TypeTable, i: Inst, h: Value, fnp: Value, known: &str, src: &str) {
+/// their own: one the optimiser can inline, and the general one. With `otherwise`, the second call
+/// is to that function: the only other one the header can hold.
+#[allow(clippy::too_many_arguments)]
+fn call_guarded(
+    f: &mut Function,
+    types: &mut TypeTable,
+    i: Inst,
+    h: Value,
+    fnp: Value,
+    known: &str,
+    otherwise: Option<&str>,
+    src: &str,
+) {
     let Some(b) = f.insts[i].block else { return };
     let pos = f.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0);
     let ptr = types.ptr;
@@ -367,7 +402,11 @@ fn call_guarded(f: &mut Function, types: &mut TypeTable, i: Inst, h: Value, fnp:
     let cbr = bl.cond_br(is, direct, indirect);
     let c1 = bl.call("", "fastcc", void, kv, &[h]);
     let j1 = bl.br(join);
-    let c2 = bl.call("", "fastcc", void, fnp, &[h]);
+    let other = match otherwise {
+        Some(name) => bl.f.const_value(ptr, name),
+        None => fnp,
+    };
+    let c2 = bl.call("", "fastcc", void, other, &[h]);
     let j2 = bl.br(join);
     // A call that may be inlined needs the location, in a function with debug info.
     if let Some(loc) = dbg_location(f, i, src) {
