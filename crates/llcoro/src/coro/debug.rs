@@ -24,6 +24,14 @@ pub struct MetaIndex {
 const LOCAL_KINDS: &[&str] =
     &["!DILexicalBlock(", "!DILexicalBlockFile(", "!DILocation(", "!DILocalVariable(", "!DILabel("];
 
+/// The kind of a metadata definition `!N = [distinct] !DIKind(...)`, as `!DIKind(`: the node's own,
+/// not one spelled inside it.
+fn node_kind(text: &str) -> Option<&str> {
+    let rest = text.split_once('=')?.1.trim_start();
+    let rest = rest.strip_prefix("distinct").map_or(rest, str::trim_start);
+    rest.starts_with("!DI").then(|| rest.find('(').map(|k| &rest[..=k])).flatten()
+}
+
 fn field_ref(text: &str, field: &str) -> Option<u32> {
     let p = text.find(field)?;
     let rest = text[p + field.len()..].trim_start();
@@ -45,7 +53,7 @@ impl MetaIndex {
             max = max.max(id);
             nodes.insert(id, i);
             let text = m.item_text(i);
-            if LOCAL_KINDS.iter().any(|k| text.contains(k)) {
+            if node_kind(text).is_some_and(|k| LOCAL_KINDS.contains(&k)) {
                 for field in ["scope:", "inlinedAt:"] {
                     if let Some(parent) = field_ref(text, field) {
                         children.entry(parent).or_default().push(id);
@@ -250,6 +258,10 @@ pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
 
 /// Like `remap_refs`, but `None` when no reference is in `map` (the text stays as it is).
 fn remap_refs_changed(text: &str, map: &FxHashMap<u32, u32>) -> Option<String> {
+    // Most of an instruction's text is operand gaps with no metadata at all.
+    if !text.contains('!') {
+        return None;
+    }
     let mut out: Option<String> = None;
     let mut pos = 0usize;
     scan_refs(text, |start, end, n| {
@@ -388,6 +400,14 @@ pub fn poison_dead_debug_operands(g: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_kind_is_its_own_not_one_spelled_inside_it() {
+        assert_eq!(node_kind("!7 = !DILocation(line: 3, scope: !5)"), Some("!DILocation("));
+        assert_eq!(node_kind("!5 = distinct !DILexicalBlock(scope: !4, line: 2)"), Some("!DILexicalBlock("));
+        assert_eq!(node_kind("!9 = !{!\"!DILocation(\", !7}"), None);
+        assert_eq!(node_kind("!4 = distinct !DISubprogram(name: \"f\", scope: !1)"), Some("!DISubprogram("));
+    }
 
     #[test]
     fn remaps_references_but_not_strings() {

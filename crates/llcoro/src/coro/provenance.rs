@@ -250,7 +250,7 @@ impl<'a> Prover<'a> {
         let mut work: Vec<Path> = vec![(entry, None, vals, st, vec![entry])];
         let mut exits = Vec::new();
         let mut paths = 0u32;
-        while let Some((b, pred, mut vals, mut st, path)) = work.pop() {
+        while let Some((b, pred, mut vals, mut st, mut path)) = work.pop() {
             paths += 1;
             if paths > MAX_PATHS {
                 return None;
@@ -320,9 +320,16 @@ impl<'a> Prover<'a> {
                     }
                 }
             }
-            for s in next {
-                if path.contains(&s) {
-                    return None; // a loop
+            if next.iter().any(|s| path.contains(s)) {
+                return None; // a loop
+            }
+            // The last successor takes this path's state; only the others need copies.
+            let n = next.len();
+            for (k, s) in next.into_iter().enumerate() {
+                if k + 1 == n {
+                    path.push(s);
+                    work.push((s, Some(b), vals, st, path));
+                    break;
                 }
                 let mut p = path.clone();
                 p.push(s);

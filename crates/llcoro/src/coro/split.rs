@@ -125,7 +125,8 @@ fn elided_ramp(
     env: &Env<'_>,
 ) -> Function {
     let src = env.src;
-    make_internal_twin(&mut f, src);
+    // Debug info goes after the ramp has dropped the body it does not keep.
+    make_internal_header(&mut f, src);
     let ptr = types.ptr;
     f.header.params.push(Param {
         ty: ptr,
@@ -136,13 +137,20 @@ fn elided_ramp(
     let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
     f.params.push(mem);
     never_allocate(&mut f, types, shape);
-    let (g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
+    let (mut g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
+    strip_debug(&mut g, src);
     g
 }
 
 /// Makes `f` its own `.elided` twin in name and header: internal, and without comdat or debug info,
 /// since only this module's callers use it.
 pub(crate) fn make_internal_twin(f: &mut Function, src: &str) {
+    make_internal_header(f, src);
+    strip_debug(f, src);
+}
+
+/// `make_internal_twin` without removing the debug info from the body.
+fn make_internal_header(f: &mut Function, src: &str) {
     f.name = derived_name(&f.name, "elided").into();
     // Internal, and without comdat or debug info: only this module's callers use it.
     let linkage = [
@@ -172,7 +180,6 @@ pub(crate) fn make_internal_twin(f: &mut Function, src: &str) {
     f.header.prefix =
         Text::own(format!("define internal {}", prefix.iter().map(|w| format!("{w} ")).collect::<String>()));
     f.header.suffix = Text::own(part_suffix(f.header.suffix.get(src)));
-    strip_debug(f, src);
 }
 
 /// Never allocate, never free: the frame's memory is not the heap's. coro.alloc is false and
