@@ -125,8 +125,7 @@ impl Direct {
     }
 }
 
-/// Promise type → resume and destroy of the one coroutine with that promise type (opaque pointers
-/// only). Promise types shared by several coroutines give no likely target.
+/// Promise type → the parts of the one coroutine with that promise type (opaque pointers only). Promise types shared by several coroutines give no likely target.
 fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<String, intrinsics::PromiseParts> {
     let mut out = FxHashMap::default();
     if typed {

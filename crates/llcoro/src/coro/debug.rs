@@ -29,7 +29,10 @@ const LOCAL_KINDS: &[&str] =
 fn node_kind(text: &str) -> Option<&str> {
     let rest = text.split_once('=')?.1.trim_start();
     let rest = rest.strip_prefix("distinct").map_or(rest, str::trim_start);
-    rest.starts_with("!DI").then(|| rest.find('(').map(|k| &rest[..=k])).flatten()
+    if !rest.starts_with("!DI") {
+        return None;
+    }
+    rest.find('(').map(|k| &rest[..=k])
 }
 
 fn field_ref(text: &str, field: &str) -> Option<u32> {

@@ -95,7 +95,6 @@ pub fn promise_offset(ptr_size: u64, align: u64) -> u64 {
     (2 * ptr_size).div_ceil(a) * a
 }
 
-/// What the generic lowering needs from the module.
 /// The parts of the one coroutine of a module with a given promise type.
 #[derive(Clone, Debug)]
 pub struct PromiseParts {
@@ -106,6 +105,7 @@ pub struct PromiseParts {
     pub cleanup: Option<String>,
 }
 
+/// What the generic lowering needs from the module.
 pub struct Ctx<'a> {
     pub src: &'a str,
     pub ptr_size: u64,
@@ -280,24 +280,28 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (Intr::Resume | Intr::Destroy, [h]) => {
                 let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-                let fnp = load_header_fn(f, types, *h, off, cx, i);
-                match &speculate {
-                    // A whole program: every frame of this promise type has these parts. Resume
-                    // is one function; destroy is `.destroy`, or `.cleanup` for a frame made by the
-                    // elided twin.
-                    Some(p) if cx.closed_promises => match (k, &p.cleanup) {
-                        (Intr::Resume, _) | (_, None) => {
-                            let known = if k == Intr::Resume { &p.resume } else { &p.destroy };
-                            let kv = f.const_value(ptr, known);
-                            call_part_before(f, types, kv, *h, cx.typed, i);
-                        }
-                        (_, Some(c)) => call_guarded(f, types, i, *h, fnp, &p.destroy, Some(c), cx.src),
-                    },
-                    Some(p) => {
-                        let known = if k == Intr::Resume { &p.resume } else { &p.destroy };
+                let known = speculate.as_ref().map(|p| if k == Intr::Resume { &p.resume } else { &p.destroy });
+                let cleanup = speculate.as_ref().and_then(|p| p.cleanup.as_deref());
+                // With closed promises the header can hold only this coroutine's parts: resume is
+                // one function, destroy is `.destroy` or, for a frame its elided twin made,
+                // `.cleanup`.
+                match (known, cx.closed_promises, k, cleanup) {
+                    (None, ..) => {
+                        let fnp = load_header_fn(f, types, *h, off, cx, i);
+                        call_part_before(f, types, fnp, *h, cx.typed, i);
+                    }
+                    (Some(known), true, Intr::Destroy, Some(c)) => {
+                        let fnp = load_header_fn(f, types, *h, off, cx, i);
+                        call_guarded(f, types, i, *h, fnp, known, Some(c), cx.src);
+                    }
+                    (Some(known), true, ..) => {
+                        let kv = f.const_value(ptr, known);
+                        call_part_before(f, types, kv, *h, cx.typed, i);
+                    }
+                    (Some(known), false, ..) => {
+                        let fnp = load_header_fn(f, types, *h, off, cx, i);
                         call_guarded(f, types, i, *h, fnp, known, None, cx.src);
                     }
-                    None => call_part_before(f, types, fnp, *h, cx.typed, i),
                 }
                 None
             }

@@ -405,12 +405,11 @@ impl Function {
         layout: &[Block],
     ) -> CloneMaps {
         // Everything is sized up front: regrowing the arenas of a large body copies them repeatedly.
-        // An eighth more for what passes add next: an arena that fills up exactly doubles.
         let ninsts: usize = layout.iter().map(|&b| src.blocks[b].insts.len()).sum();
-        self.insts.reserve(ninsts + ninsts / 8);
+        self.insts.reserve(super::with_headroom(ninsts));
         // Results and constants come to about 1.15 values per instruction.
         self.values.reserve((ninsts + ninsts / 4 + 16).min(src.values.len()));
-        self.blocks.reserve(layout.len() + layout.len() / 8);
+        self.blocks.reserve(super::with_headroom(layout.len()));
         self.layout.reserve(layout.len());
         vmap.resize(src.values.len());
         let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(src.blocks.len());

@@ -68,6 +68,12 @@ pub enum Piece {
     Block(u16),
 }
 
+/// Room for `n` entries and an eighth more. Arenas are sized once, from the input or the function
+/// copied, and passes then add to them; an arena that fills up exactly doubles (copying it all).
+pub fn with_headroom(n: usize) -> usize {
+    n + n / 8
+}
+
 /// An instruction's template. A function and its clones (a coroutine's split parts) share each one:
 /// they differ in operands and rarely in text, and a template is copied only when it changes.
 pub type Template = Arc<[Piece]>;
@@ -398,9 +404,8 @@ impl InstData {
     }
 
     /// Replaces each text piece for which `f` gives new text; the template is copied only if one
-    /// changes. True if any did.
-    pub fn rewrite_texts(&mut self, mut f: impl FnMut(&Text) -> Option<Text>) -> bool {
-        let mut changed = false;
+    /// changes.
+    pub fn rewrite_texts(&mut self, mut f: impl FnMut(&Text) -> Option<Text>) {
         for k in 0..self.tmpl.len() {
             let new = match self.tmpl.get(k) {
                 Some(Piece::Text(t)) => f(t),
@@ -410,10 +415,8 @@ impl InstData {
                 && let Some(slot) = self.tmpl_mut().get_mut(k)
             {
                 *slot = Piece::Text(n);
-                changed = true;
             }
         }
-        changed
     }
 
     /// True for instructions whose operands are debug uses that must not keep a value alive.
@@ -481,12 +484,11 @@ pub struct Function {
     pub span: Span,
 }
 
-/// A copy has an eighth more room in its arenas: copies are made to be edited, and an arena that is
-/// full when the first instruction is added doubles (copying it all again).
+/// A copy's arenas have headroom (`with_headroom`): copies are made to be edited.
 impl Clone for Function {
     fn clone(&self) -> Self {
         fn arena<K: cranelift_entity::EntityRef, V: Clone>(m: &PrimaryMap<K, V>) -> PrimaryMap<K, V> {
-            let mut out = PrimaryMap::with_capacity(m.len() + m.len() / 8);
+            let mut out = PrimaryMap::with_capacity(with_headroom(m.len()));
             for v in m.values() {
                 out.push(v.clone());
             }
