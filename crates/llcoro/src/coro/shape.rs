@@ -64,6 +64,55 @@ impl Shape {
     pub fn frame(&self, f: &Function) -> Value {
         f.insts[self.begin].result.expect("coro.begin has a result")
     }
+
+    /// This shape in `g`, a partial copy of the body made with `maps` and `vmap`: what was not
+    /// copied is left out (a suspend whose call was not copied is not in `g`). None when `g` lacks
+    /// coro.id or coro.begin, or a copied suspend lost its switch or its transfer handle.
+    pub fn mapped(
+        &self,
+        f: &Function,
+        g: &mut Function,
+        src: &str,
+        maps: &llir::ir::edit::CloneMaps,
+        vmap: &cranelift_entity::SecondaryMap<Value, Option<Value>>,
+    ) -> Option<Shape> {
+        let mi = |i: Inst| maps.insts[i];
+        let mb = |b: Option<Block>| b.and_then(|b| maps.blocks[b]);
+        let mut suspends = Vec::new();
+        for s in &self.suspends {
+            let Some(call) = mi(s.call) else { continue };
+            let transfer = match s.transfer {
+                None => None,
+                Some(h) => match (vmap[h], f.const_text(h, src)) {
+                    (Some(v), _) => Some(v),
+                    (None, Some(text)) => Some(g.const_value(f.values[h].ty, text)),
+                    (None, None) => return None,
+                },
+            };
+            suspends.push(Suspend {
+                call,
+                save: s.save.and_then(mi),
+                is_final: s.is_final,
+                switch: Some(mi(s.switch?)?),
+                resume_block: mb(s.resume_block),
+                destroy_block: mb(s.destroy_block),
+                default_block: mb(s.default_block),
+                slots: s.slots,
+                transfer,
+                index: s.index,
+            });
+        }
+        Some(Shape {
+            id: mi(self.id)?,
+            id_align: self.id_align,
+            promise: self.promise.and_then(|p| vmap[p]),
+            begin: mi(self.begin)?,
+            suspends,
+            ends: self.ends.iter().filter_map(|&i| mi(i)).collect(),
+            awaits: self.awaits.iter().filter_map(|&(i, k)| Some((mi(i)?, k))).collect(),
+            others: self.others.iter().filter_map(|&(i, k)| Some((mi(i)?, k))).collect(),
+        })
+    }
 }
 
 /// True if `f` is a presplit coroutine: it has the presplit attribute, or suspends and calls

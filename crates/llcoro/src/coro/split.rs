@@ -10,8 +10,9 @@
 //! | `promise_offset(align)` | the promise |
 //! | after it | the suspend index: suspend *k* of the non-final suspends is *k*; final suspends come last |
 //!
-//! Each split function is a clone of the rewritten body with a new entry that loads the index and
-//! jumps to the resume (or destroy) block of that suspend. In the clones a suspend returns, and
+//! Each split function is the rewritten body, cut to what it reaches, with a new entry that loads the
+//! index and jumps to the resume (or destroy) block of that suspend. `.destroy`, `.cleanup` and the
+//! ramp are copies of their parts of the body; `.resume`, most of it as a rule, is the body itself. In the clones a suspend returns, and
 //! `coro.end` returns; in the ramp a suspend falls to its suspend path and `coro.end` does nothing.
 
 use crate::coro::frame::{self, Env};
@@ -92,21 +93,25 @@ pub fn split(
         .collect();
     let resume_name = derived_name(&f.name, Part::Resume.suffix());
     store_indices(&mut f, types, &shape, &frame, fr, env.typed, &labels, &resume_name);
-    let mut parts = Vec::new();
-    for part in [Part::Resume, Part::Destroy, Part::Cleanup] {
-        parts.push(make_part(&f, types, &shape, &frame, part, env, &labels));
-    }
+    // `.destroy` and `.cleanup` copy what they reach, and the ramp (and its twin) what runs before
+    // the first suspends; `.resume`, most of a body as a rule, is made of the body itself, last.
+    let destroy = make_part(&f, types, &shape, &frame, Part::Destroy, env, &labels);
+    let cleanup = make_part(&f, types, &shape, &frame, Part::Cleanup, env, &labels);
     // A coroutine that never suspends (after `simplify`) keeps its frame on the ramp's stack when
     // it asks whether to allocate (coro.alloc), as LLVM's split does; nobody can resume it.
     let on_stack = shape.suspends.is_empty()
         && !env.typed
         && shape.others.iter().any(|&(i, k)| k == Intr::Alloc && f.insts[i].block.is_some());
-    let twin = (want_elided && !on_stack).then(|| f.clone());
-    let stack = if on_stack { stack_frame(&mut f, types, &shape, &frame) } else { None };
-    let (ramp, returns_frame) = finish_ramp(f, types, &shape, &frame, &parts, env, stack);
+    let (mut ramp, ramp_shape) = ramp_body(&f, &shape, src);
+    let twin = (want_elided && !on_stack).then(|| ramp_body(&f, &shape, src));
+    let parts = vec![make_resume(f, types, &shape, &frame, env, &labels), destroy, cleanup];
+    let stack = if on_stack { stack_frame(&mut ramp, types, &ramp_shape, &frame) } else { None };
+    let (ramp, returns_frame) = finish_ramp(ramp, types, &ramp_shape, &frame, &parts, env, stack);
     // A frame on the ramp's stack is gone when the ramp returns: no caller may treat it as the handle.
     let returns_frame = returns_frame && stack.is_none();
-    let elided = twin.filter(|_| returns_frame || proven).map(|g| elided_ramp(g, types, &shape, &frame, &parts, env));
+    let elided = twin
+        .filter(|_| returns_frame || proven)
+        .map(|(g, twin_shape)| elided_ramp(g, types, &twin_shape, &frame, &parts, env));
     // The driver verifies every function once, after the last rewrite and before printing.
     Ok(Split { ramp, parts, frame, returns_frame, elided, on_own_stack: stack.is_some() })
 }
@@ -444,6 +449,142 @@ pub(crate) fn part_suffix(suffix: &str) -> String {
     format!(" {} ", out.join(" ")).replace("  ", " ")
 }
 
+/// The code the ramp runs, copied from the rewritten body `f`: what the entry reaches when each
+/// suspend goes on along its suspend path (its resume and destroy edges lead to the copy's cut
+/// block until `finish_ramp` removes them), and the shape in that copy. A copy of the whole body
+/// when the shape does not carry over.
+fn ramp_body(f: &Function, shape: &Shape, src: &str) -> (Function, Shape) {
+    let mut stops: rustc_hash::FxHashMap<Block, Block> = rustc_hash::FxHashMap::default();
+    for s in &shape.suspends {
+        let (Some(b), Some(sw)) = (f.insts[s.call].block, s.switch) else { continue };
+        if let (Some(sb), Some(&default)) = (f.insts[sw].block, f.insts[sw].blocks.first())
+            && sb == b
+        {
+            stops.insert(b, default);
+        }
+    }
+    let mut g = Function::new(f.name.clone(), f.header.clone());
+    g.numbering_gaps = f.numbering_gaps;
+    g.span = f.span;
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
+    for (n, &p) in f.params.iter().enumerate() {
+        let d = &f.values[p];
+        let np = g.values.push(ValueData { ty: d.ty, kind: ValueKind::Param(n as u32), name: d.name.clone() });
+        g.params.push(np);
+        vmap[p] = Some(np);
+    }
+    let Some(entry) = f.entry() else { return (f.clone(), shape.clone()) };
+    let (maps, _) =
+        g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|&d| smallvec::smallvec![d]));
+    match shape.mapped(f, &mut g, src, &maps, &vmap) {
+        Some(mapped) => (g, mapped),
+        None => (f.clone(), shape.clone()),
+    }
+}
+
+/// `.resume` made of the rewritten body `f` itself (the ramp and the other parts are copied from
+/// it first): the steps of `make_part`, after the blocks `.resume` does not reach are dropped and
+/// what they defined becomes poison, as a partial copy would leave them.
+fn make_resume(
+    mut f: Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    frame: &Frame,
+    env: &Env<'_>,
+    labels: &[Option<String>],
+) -> Function {
+    let src = env.src;
+    let mut reach: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(f.blocks.len());
+    reach.resize(f.blocks.len());
+    let mut work: Vec<Block> = shape.suspends.iter().filter(|s| !s.is_final).filter_map(|s| s.resume_block).collect();
+    while let Some(b) = work.pop() {
+        if !reach[b] {
+            reach[b] = true;
+            work.extend(f.successors(b).iter().copied().filter(|&x| !reach[x]));
+        }
+    }
+    let ptr = types.ptr;
+    let hdl = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
+    let local: rustc_hash::FxHashSet<Value> = frame.local_allocas.iter().copied().collect();
+    let dead: Vec<Block> = f.layout.iter().copied().filter(|&b| !reach[b]).collect();
+    // Parameters and what the dropped blocks define become poison (one per type); the frame is the
+    // handle; allocas kept local move to the new entry.
+    let mut subst: rustc_hash::FxHashMap<Value, Value> = rustc_hash::FxHashMap::default();
+    let mut poison = smallvec::SmallVec::new();
+    let defined = dead.iter().flat_map(|&b| f.blocks[b].insts.iter().filter_map(|&i| f.insts[i].result));
+    let gone: Vec<Value> = f.params.iter().copied().chain(defined).filter(|v| !local.contains(v)).collect();
+    for v in gone {
+        let p = f.poison_once(f.values[v].ty, &mut poison);
+        subst.insert(v, p);
+    }
+    subst.insert(shape.frame(&f), hdl);
+    f.replace_uses_with_map(&subst);
+    let mut maps = CloneMaps { blocks: SecondaryMap::new(), insts: SecondaryMap::new() };
+    for &b in f.layout.iter().filter(|&&b| reach[b]) {
+        maps.blocks[b] = Some(b);
+        for &i in &f.blocks[b].insts {
+            maps.insts[i] = Some(i);
+        }
+    }
+    // Declares of frame variables in dropped code move to the entry, as `declare_frame_variables`
+    // copies them.
+    let moved: Vec<Inst> =
+        frame.declares.iter().copied().filter(|&d| f.insts[d].block.is_some_and(|b| !reach[b])).collect();
+    for &b in &dead {
+        let mut succs: Vec<Block> = f.successors(b).iter().copied().filter(|&x| reach[x]).collect();
+        succs.sort_unstable();
+        succs.dedup();
+        for x in succs {
+            while f.phis(x).iter().any(|&p| f.insts[p].blocks.contains(&b)) {
+                f.remove_phi_incoming(x, b);
+            }
+        }
+        for i in std::mem::take(&mut f.blocks[b].insts) {
+            f.insts[i].block = None;
+        }
+        f.blocks[b].name = None;
+    }
+    f.layout.retain(|&b| reach[b]);
+    f.name = derived_name(&f.name, Part::Resume.suffix()).into();
+    f.header = part_header(f.header.suffix.get(src), types, frame);
+    f.params = vec![hdl];
+    f.numbering_gaps = false;
+    f.span = llir::Span::default();
+    let entry = f.create_block(Some("entry"));
+    f.layout.insert(0, entry);
+    for &a in &frame.local_allocas {
+        let Some(ai) = f.value_inst(a) else { continue };
+        f.remove_inst(ai);
+        f.append_inst(entry, ai);
+    }
+    for d in moved {
+        f.append_inst(entry, d);
+    }
+    let vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut p = PartBuilder { f: None, types, shape, frame, part: Part::Resume, env, g: f, hdl, entry, vmap };
+    for (&old, &new) in &subst {
+        p.vmap[old] = Some(new);
+    }
+    p.dispatch(&maps, labels);
+    p.lower_suspends(&maps);
+    p.finish(&maps)
+}
+
+/// A part's header: internal fastcc, void, one parameter (the frame), the body's function attributes
+/// (`suffix`) as a part keeps them.
+fn part_header(suffix: &str, types: &TypeTable, frame: &Frame) -> Header {
+    Header {
+        prefix: Text::own("define internal fastcc "),
+        ret: types.void,
+        params: vec![Param {
+            ty: types.ptr,
+            attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
+        }],
+        vararg: false,
+        suffix: Text::own(part_suffix(suffix)),
+    }
+}
+
 /// Makes `.resume`, `.destroy` or `.cleanup` from the rewritten body `f`: a function of the frame
 /// handle that dispatches to the part's blocks of each suspend and holds only what they reach.
 fn make_part(
@@ -467,7 +608,8 @@ fn make_part(
 /// A part under construction: what it is made from, and the new function with its frame handle
 /// parameter, entry block and map from the body's values to its own.
 struct PartBuilder<'a, 'e> {
-    f: &'a Function,
+    /// The body the part copies from; None when the part is made of the body itself (`make_resume`).
+    f: Option<&'a Function>,
     types: &'a mut TypeTable,
     shape: &'a Shape,
     frame: &'a Frame,
@@ -492,16 +634,7 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
     ) -> Self {
         let src = env.src;
         let fptr = types.ptr;
-        let header = Header {
-            prefix: Text::own("define internal fastcc "),
-            ret: types.void,
-            params: vec![Param {
-                ty: fptr,
-                attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
-            }],
-            vararg: false,
-            suffix: Text::own(part_suffix(f.header.suffix.get(src))),
-        };
+        let header = part_header(f.header.suffix.get(src), types, frame);
         let mut g = Function::new(derived_name(&f.name, part.suffix()), header);
         let hdl = g.values.push(ValueData { ty: fptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
         g.params.push(hdl);
@@ -513,12 +646,12 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
         vmap[shape.frame(f)] = Some(hdl);
         let entry = g.create_block(Some("entry"));
         g.layout.push(entry);
-        PartBuilder { f, types, shape, frame, part, env, g, hdl, entry, vmap }
+        PartBuilder { f: Some(f), types, shape, frame, part, env, g, hdl, entry, vmap }
     }
 
     /// Allocas that are never alive across a suspend live on this function's own stack.
     fn copy_local_allocas(&mut self) {
-        let (f, g) = (self.f, &mut self.g);
+        let (Some(f), g) = (self.f, &mut self.g) else { return };
         for &a in &self.frame.local_allocas {
             let Some(ai) = f.value_inst(a) else { continue };
             // Only operand-free allocas are kept local, so the instruction copies as it is.
@@ -544,13 +677,16 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
     /// Clones only what the part can reach: its resume (or destroy) blocks and what follows them.
     fn clone_reachable(&mut self) -> CloneMaps {
         let roots: Vec<Block> = self.shape.suspends.iter().filter_map(|s| self.target(s)).collect();
-        self.g.clone_reachable_from(self.f, &mut self.vmap, &roots)
+        match self.f {
+            Some(f) => self.g.clone_reachable_from(f, &mut self.vmap, &roots),
+            None => CloneMaps { blocks: SecondaryMap::new(), insts: SecondaryMap::new() },
+        }
     }
 
     /// Frame-resident variables declared in code this part does not contain are declared at its
     /// entry, so a debugger stopped anywhere in it finds them in the frame.
     fn declare_frame_variables(&mut self, maps: &CloneMaps) {
-        let (f, g, src) = (self.f, &mut self.g, self.env.src);
+        let (Some(f), g, src) = (self.f, &mut self.g, self.env.src) else { return };
         for &d in &self.frame.declares {
             if maps.insts[d].is_some() || f.insts[d].block.is_none() {
                 continue;
@@ -672,14 +808,17 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
     /// Replaces one cloned suspend and its switch by the branch to its suspend path, a return, or
     /// the symmetric transfer's tail call and return.
     fn lower_suspend(&mut self, s: &shape::Suspend, maps: &CloneMaps) {
-        let (f, src) = (self.f, self.env.src);
+        let src = self.env.src;
         let mi = |i: Inst| maps.insts[i];
         let (Some(call), Some(sw)) = (mi(s.call), s.switch.and_then(mi)) else { return };
         let g = &mut self.g;
         let Some(blk) = g.insts[call].block else { return };
-        let transfer = s.transfer.and_then(|h| match f.const_text(h, src) {
-            Some(text) => Some(g.const_value(f.values[h].ty, text)),
-            None => self.vmap[h],
+        let transfer = s.transfer.and_then(|h| match self.f {
+            Some(f) => match f.const_text(h, src) {
+                Some(text) => Some(g.const_value(f.values[h].ty, text)),
+                None => self.vmap[h],
+            },
+            None => Some(self.vmap[h].unwrap_or(h)),
         });
         let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
         detach_successors(g, blk, keep);

@@ -350,7 +350,22 @@ impl Function {
     /// Returns the block map.
     pub fn clone_body_from(&mut self, src: &Function, vmap: &mut SecondaryMap<Value, Option<Value>>) -> CloneMaps {
         let layout = src.layout.clone();
-        self.clone_blocks(src, vmap, &layout)
+        self.clone_blocks(src, vmap, &layout, None)
+    }
+
+    /// A `poison` of type `ty`, made once per type (`made`): a part may leave out most of a large
+    /// body, whose values all become poison.
+    pub fn poison_once(
+        &mut self,
+        ty: crate::types::Type,
+        made: &mut SmallVec<[(crate::types::Type, Value); 4]>,
+    ) -> Value {
+        if let Some(&(_, p)) = made.iter().find(|(t, _)| *t == ty) {
+            return p;
+        }
+        let p = self.const_value(ty, "poison");
+        made.push((ty, p));
+        p
     }
 
     /// Like `clone_body_from`, but copies only the blocks reachable from `roots` (in `src`'s layout
@@ -362,18 +377,37 @@ impl Function {
         vmap: &mut SecondaryMap<Value, Option<Value>>,
         roots: &[Block],
     ) -> CloneMaps {
+        self.clone_reachable_along(src, vmap, roots, &|_| None).0
+    }
+
+    /// `clone_reachable_from`, walking from a block `b` only to the successors `along(b)` lists when
+    /// it lists any. A copied edge to a block left out leads to the returned block, new, empty and
+    /// not in the layout: the caller removes such edges (a ramp leaves its suspends' resume edges).
+    pub fn clone_reachable_along(
+        &mut self,
+        src: &Function,
+        vmap: &mut SecondaryMap<Value, Option<Value>>,
+        roots: &[Block],
+        along: &dyn Fn(Block) -> Option<SmallVec<[Block; 2]>>,
+    ) -> (CloneMaps, Option<Block>) {
         let mut keep: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(src.blocks.len());
         keep.resize(src.blocks.len());
         let mut work: Vec<Block> = roots.to_vec();
+        let mut cut_edges = false;
         while let Some(b) = work.pop() {
             if keep[b] {
                 continue;
             }
             keep[b] = true;
-            work.extend(src.successors(b).iter().copied().filter(|&s| !keep[s]));
+            match along(b) {
+                Some(next) => {
+                    cut_edges |= src.successors(b).iter().any(|s| !next.contains(s));
+                    work.extend(next.into_iter().filter(|&s| !keep[s]));
+                }
+                None => work.extend(src.successors(b).iter().copied().filter(|&s| !keep[s])),
+            }
         }
-        // One poison per type: a part may leave out most of a large body.
-        let mut poison: SmallVec<[(crate::types::Type, Value); 4]> = SmallVec::new();
+        let mut poison = SmallVec::new();
         for (_, i) in src.inst_iter() {
             let Some(b) = src.insts[i].block else { continue };
             if keep[b] {
@@ -382,20 +416,12 @@ impl Function {
             if let Some(r) = src.insts[i].result
                 && vmap[r].is_none()
             {
-                let ty = src.values[r].ty;
-                let p = match poison.iter().find(|(t, _)| *t == ty) {
-                    Some(&(_, p)) => p,
-                    None => {
-                        let p = self.const_value(ty, "poison");
-                        poison.push((ty, p));
-                        p
-                    }
-                };
-                vmap[r] = Some(p);
+                vmap[r] = Some(self.poison_once(src.values[r].ty, &mut poison));
             }
         }
         let layout: Vec<Block> = src.layout.iter().copied().filter(|&b| keep[b]).collect();
-        self.clone_blocks(src, vmap, &layout)
+        let cut = cut_edges.then(|| self.create_block(None));
+        (self.clone_blocks(src, vmap, &layout, cut), cut)
     }
 
     fn clone_blocks(
@@ -403,6 +429,7 @@ impl Function {
         src: &Function,
         vmap: &mut SecondaryMap<Value, Option<Value>>,
         layout: &[Block],
+        cut: Option<Block>,
     ) -> CloneMaps {
         // Everything is sized up front: regrowing the arenas of a large body copies them repeatedly.
         let ninsts: usize = layout.iter().map(|&b| src.blocks[b].insts.len()).sum();
@@ -463,7 +490,7 @@ impl Function {
                     };
                     args.push(m);
                 }
-                let mut blocks: SmallVec<[Block; 2]> = d.blocks.iter().map(|&x| bmap[x].unwrap_or(x)).collect();
+                let mut blocks: SmallVec<[Block; 2]> = d.blocks.iter().map(|&x| bmap[x].or(cut).unwrap_or(x)).collect();
                 if d.op == Opcode::Phi {
                     // A partial clone has no edge from blocks it did not copy.
                     let keep: Vec<bool> = d.blocks.iter().map(|&x| bmap[x].is_some()).collect();
