@@ -340,8 +340,13 @@ fn process(
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::coro::debug::header_subprogram(suffix);
-        let want = sh.want_elided.contains(f.name.as_ref())
-            && crate::coro::elide::plain_allocator(&f, shp.begin, src, &|n| sh.names.contains_key(n));
+        let want = sh.want_elided.contains(f.name.as_ref()) && {
+            let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
+            let mut plain = |n: &str, list: &[&str]| {
+                if sh.names.contains_key(n) { prover.forwards_to(n, list, types) } else { list.contains(&n) }
+            };
+            crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut plain)
+        };
         let handle_out = if want {
             crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed).ramp(&f, shp.promise, types)
         } else {

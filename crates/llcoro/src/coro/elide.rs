@@ -108,8 +108,9 @@ pub struct Wanted {
 }
 
 /// Allocation functions whose calls a program cannot observe beyond the memory they return (when
-/// the module does not define them): the only frame allocations llcoro elides. A promise-specific
-/// or user-defined allocator may count, log or hand out arena memory the program looks at.
+/// the module does not define them): the only frame allocations llcoro elides, with a module
+/// function that only forwards to one (`Prover::forwards_to`). A promise-specific or user-defined
+/// allocator may count, log or hand out arena memory the program looks at.
 const PLAIN_ALLOCATORS: [&str; 6] = [
     "@_Znwm",
     "@_ZnwmRKSt9nothrow_t",
@@ -119,20 +120,44 @@ const PLAIN_ALLOCATORS: [&str; 6] = [
     "@malloc",
 ];
 
-/// Does coroutine `f` (its `coro.begin` is `begin`) get its frame from a plain allocator, one of
-/// `PLAIN_ALLOCATORS` not defined in the module (`defined`)?
-pub fn plain_allocator(f: &Function, begin: Inst, src: &str, defined: &dyn Fn(&str) -> bool) -> bool {
+/// The deallocation functions of `PLAIN_ALLOCATORS`' memory.
+const PLAIN_DEALLOCATORS: [&str; 8] = [
+    "@_ZdlPv",
+    "@_ZdlPvm",
+    "@_ZdlPvj",
+    "@_ZdlPvSt11align_val_t",
+    "@_ZdlPvmSt11align_val_t",
+    "@_ZdlPvjSt11align_val_t",
+    "@_ZdlPvRKSt9nothrow_t",
+    "@free",
+];
+
+/// Does coroutine `f` (its `coro.begin` is `begin`) get its frame from a plain allocator and give it
+/// back to a plain deallocator, so that a caller's memory in their place changes nothing a program
+/// can see? `plain(name, list)` says whether a callee is one of `list` or only forwards to one.
+pub fn plain_allocator(f: &Function, begin: Inst, src: &str, plain: &mut dyn FnMut(&str, &[&str]) -> bool) -> bool {
     let Some(&mem) = f.insts[begin].call_args().get(1) else { return false };
     let sources: Vec<Value> = match f.value_inst(mem) {
         Some(i) if f.insts[i].op == Opcode::Phi => f.insts[i].args.to_vec(),
         _ => vec![mem],
     };
-    sources.iter().all(|&v| {
+    let allocated = sources.iter().all(|&v| {
         f.const_text(v, src) == Some("null")
-            || f.value_inst(v)
-                .and_then(|i| f.callee_name(i, src))
-                .is_some_and(|n| PLAIN_ALLOCATORS.contains(&n) && !defined(n))
-    })
+            || f.value_inst(v).and_then(|i| f.callee_name(i, src)).is_some_and(|n| plain(n, &PLAIN_ALLOCATORS))
+    });
+    // Every call that gets what coro.free gives.
+    let freed: Vec<Value> = f
+        .inst_iter()
+        .filter(|&(_, i)| intr_of(f, i, src) == Some(Intr::Free))
+        .filter_map(|(_, i)| f.insts[i].result)
+        .collect();
+    allocated
+        && f.inst_iter().all(|(_, i)| {
+            let d = &f.insts[i];
+            !matches!(d.op, Opcode::Call | Opcode::Invoke)
+                || !d.call_args().iter().any(|a| freed.contains(a))
+                || f.callee_name(i, src).is_some_and(|n| plain(n, &PLAIN_DEALLOCATORS))
+        })
 }
 
 /// Gives every call in `g` of a ramp in `twins` whose coroutine `g` destroys on every path the
@@ -430,7 +455,7 @@ fn destroyed_on_every_path(
     };
     let mut work: Vec<(Block, usize, S)> = vec![(start.0, start.1, S::Alive)];
     let mut effects: FxHashMap<(String, usize, i64), Effect> = FxHashMap::default();
-    while let Some((b, from, mut s)) = work.pop() {
+    'blocks: while let Some((b, from, mut s)) = work.pop() {
         for &i in g.blocks[b].insts.iter().skip(from) {
             let d = &g.insts[i];
             if i == c && s != S::Destroyed {
@@ -477,7 +502,11 @@ fn destroyed_on_every_path(
                                 Some(_) => ("", 0),
                                 None => (g.callee_name(i, src).unwrap_or(""), d.call_args().len()),
                             };
-                            if name.starts_with("@llvm.lifetime.start") || name.starts_with("@llvm.dbg") {
+                            // The end of the object's lifetime leaves the frame as it is (an exit
+                            // still needs it destroyed); a copy out of the object reads the cell.
+                            let copies_out =
+                                k == 1 && (name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove"));
+                            if name.starts_with("@llvm.lifetime.") || name.starts_with("@llvm.dbg") || copies_out {
                                 s
                             } else if cell.1 - o < 0 {
                                 S::Lost
@@ -505,14 +534,28 @@ fn destroyed_on_every_path(
                 Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch if s != S::Destroyed => {
                     return false;
                 }
+                // A path through a call that never comes back is no way out.
+                Opcode::Call
+                    if s != S::Lost
+                        && g.callee_name(i, src)
+                            .is_some_and(|n| !n.starts_with("@llvm.") && prover.never_returns(n, types)) =>
+                {
+                    continue 'blocks;
+                }
                 _ => {}
             }
         }
         if s == S::Lost {
             return false;
         }
+        // An invoke of a function that cannot throw never takes its unwind edge.
+        let dead_unwind = g.terminator(b).and_then(|t| {
+            (g.insts[t].op == Opcode::Invoke && g.callee_name(t, src).is_some_and(|n| prover.cannot_unwind(n)))
+                .then(|| g.insts[t].blocks.get(1).copied())
+                .flatten()
+        });
         for &succ in g.successors(b) {
-            if suspend_exits.contains(&(b, succ)) {
+            if suspend_exits.contains(&(b, succ)) || Some(succ) == dead_unwind {
                 continue;
             }
             let old = state_in.get(&succ).copied();

@@ -1,5 +1,5 @@
 //! Where a coroutine's handle goes, for heap elision of C++ coroutines whose handle lives in a task
-//! object: a small symbolic interpreter over loop-free paths of the module's functions.
+//! object: a small symbolic interpreter over the paths of the module's functions.
 //!
 //! Two questions, both answered by running code on abstract values (the frame, null, pointers into
 //! objects the interpreter made, integers, or unknown) and following calls into functions defined
@@ -10,13 +10,16 @@
 //! - **Method.** Given the frame in a cell of an object, what does a call with a pointer to that
 //!   object do: leave the cell alone, or destroy the frame on every path?
 //!
-//! Anything the interpreter cannot follow (a loop, an unknown callee that gets a tracked pointer, too
-//! many paths) makes the answer "don't know", and nothing is elided.
+//! A path that comes back to a loop header in the state of an earlier arrival (the same phi values
+//! and memory) is done: it goes where that one went. Anything the interpreter cannot follow (a loop
+//! whose state keeps changing, a loop with two entries, an unknown callee that gets a tracked
+//! pointer, too many paths) makes the answer "don't know", and nothing is elided.
 
 use crate::coro::intrinsics::{Intr, intr_of};
 use llir::Module;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;
+use llir::module::ItemKind;
 use llir::types::{Type, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
@@ -69,7 +72,76 @@ struct State {
 
 /// A path being followed: its block, the predecessor it came from, the values and memory so far,
 /// and the blocks it went through.
-type Path = (Block, Option<Block>, FxHashMap<Value, Sym>, State, Vec<Block>);
+type Path = (Block, Option<Block>, FxHashMap<Value, Sym>, State, Vec<Block>, Vec<Visit>);
+
+/// A path's arrival at a loop header: the objects made before it (ids up to `made`), its phis'
+/// values, and the memory.
+#[derive(Clone)]
+struct Visit {
+    block: Block,
+    made: u32,
+    phis: Vec<(Value, Sym)>,
+    state: State,
+}
+
+/// `State::older`: cells and clobbered objects in order, destroyed, escaped.
+type Older = (Vec<((u32, i64), Sym)>, Vec<u32>, bool, bool);
+
+/// How many times a path may arrive at one loop header in states that differ.
+const MAX_TURNS: usize = 4;
+
+impl State {
+    /// The memory of objects `made` or older, in a fixed order, for comparing the states of two
+    /// arrivals at a loop header: objects made since the first arrival are reachable only through
+    /// values the loop makes again before using them, or through phis and older memory, which are
+    /// compared as they are.
+    fn older(&self, made: u32) -> Older {
+        let mut mem: Vec<((u32, i64), Sym)> =
+            self.mem.iter().filter(|((o, _), _)| *o <= made).map(|(k, v)| (*k, *v)).collect();
+        mem.sort_unstable_by_key(|&(k, _)| k);
+        let mut clobbered: Vec<u32> = self.clobbered.iter().copied().filter(|&o| o <= made).collect();
+        clobbered.sort_unstable();
+        clobbered.dedup();
+        (mem, clobbered, self.destroyed, self.escaped)
+    }
+}
+
+/// The loop headers of `f` (targets of edges from blocks they dominate), or None when `f` has a
+/// loop with more than one entry: there an arrival's phis and memory need not decide what follows.
+fn loop_headers(f: &Function) -> Option<FxHashSet<Block>> {
+    let cfg = llir::analysis::cfg::Cfg::compute(f);
+    let dom = llir::analysis::dom::DomTree::compute(f, &cfg);
+    let entry = f.entry()?;
+    // Depth-first: every edge to a block still on the stack closes a cycle, and must go to a block
+    // that dominates its source (a reducible graph).
+    let mut headers = FxHashSet::default();
+    let mut state: FxHashMap<Block, bool> = FxHashMap::default(); // true while on the stack
+    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+    state.insert(entry, true);
+    while let Some(&mut (b, ref mut k)) = stack.last_mut() {
+        match f.successors(b).get(*k).copied() {
+            Some(s) => {
+                *k += 1;
+                match state.get(&s) {
+                    Some(true) if dom.dominates(s, b) => {
+                        headers.insert(s);
+                    }
+                    Some(true) => return None,
+                    Some(false) => {}
+                    None => {
+                        state.insert(s, true);
+                        stack.push((s, 0));
+                    }
+                }
+            }
+            None => {
+                state.insert(b, false);
+                stack.pop();
+            }
+        }
+    }
+    Some(headers)
+}
 
 /// What one path of a call came back with.
 struct Exit {
@@ -82,7 +154,34 @@ struct Exit {
 /// The callees proofs have read, parsed once per worker: thousands of coroutines share the same
 /// few promise and awaiter methods. Only valid with the type table it was filled with.
 #[derive(Default)]
-pub struct Parsed(FxHashMap<usize, Option<Rc<Function>>>);
+pub struct Parsed(FxHashMap<usize, Option<Rc<Function>>>, Option<Headers>);
+
+/// The module's declarations and attribute groups by name, for what a callee's attributes say.
+struct Headers {
+    declared: FxHashMap<Box<str>, usize>,
+    groups: FxHashMap<Box<str>, usize>,
+}
+
+/// C library functions LLVM's library-call inference marks `nounwind` (BuildLibCalls), when the
+/// module only declares them: clang's own declarations of them often do not say so.
+const LIBC_NOUNWIND: [&str; 16] = [
+    "@printf",
+    "@fprintf",
+    "@sprintf",
+    "@snprintf",
+    "@vprintf",
+    "@vfprintf",
+    "@puts",
+    "@putchar",
+    "@fputs",
+    "@fputc",
+    "@putc",
+    "@fwrite",
+    "@fflush",
+    "@strlen",
+    "@strcmp",
+    "@memcmp",
+];
 
 pub struct Prover<'a> {
     m: &'a Module,
@@ -124,6 +223,73 @@ impl<'a> Prover<'a> {
 
     pub fn layout(&self) -> &'a DataLayout {
         self.dl
+    }
+
+    /// Does function `name` (defined or declared in the module) carry attribute `attr` in its
+    /// header, spelled out or through one of its attribute groups?
+    fn has_fn_attr(&mut self, name: &str, attr: &str) -> bool {
+        let m = self.m;
+        let h = self.parsed.1.get_or_insert_with(|| {
+            let named = |k: ItemKind| {
+                m.items.iter().enumerate().filter(move |(_, it)| it.kind == k).map(|(i, _)| (m.item_name(i).into(), i))
+            };
+            Headers { declared: named(ItemKind::Declare).collect(), groups: named(ItemKind::AttrGroup).collect() }
+        });
+        let Some(&i) = self.by_name.get(name).or_else(|| h.declared.get(name)) else { return false };
+        let text = m.item_text(i);
+        let head = text.split('{').next().unwrap_or(text);
+        let words = |t: &'a str| t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | '}'));
+        words(head).any(|w| w == attr || h.groups.get(w).is_some_and(|&g| words(m.item_text(g)).any(|x| x == attr)))
+    }
+
+    /// Does a call of `name` never come back (it may still unwind)? Said by `noreturn`, or seen in
+    /// a module function that has no `ret`.
+    pub fn never_returns(&mut self, name: &str, types: &mut TypeTable) -> bool {
+        if self.has_fn_attr(name, "noreturn") {
+            return true;
+        }
+        self.function(name, types).is_some_and(|g| !g.inst_iter().any(|(_, i)| g.insts[i].op == Opcode::Ret))
+    }
+
+    /// Can a call of `name` not throw? Said by `nounwind`, or a C library function the module only
+    /// declares.
+    pub fn cannot_unwind(&mut self, name: &str) -> bool {
+        self.has_fn_attr(name, "nounwind") || (!self.by_name.contains_key(name) && LIBC_NOUNWIND.contains(&name))
+    }
+
+    /// Does module function `name` only pass its work on to one of `targets` (functions the module
+    /// does not define), with nothing else a program could see? Its own allocas, loads, stores into
+    /// its allocas, debug and lifetime intrinsics, one call of a target, and returns of that call's
+    /// result (a class's `operator new` calling the global one with an alignment, say).
+    pub fn forwards_to(&mut self, name: &str, targets: &[&str], types: &mut TypeTable) -> bool {
+        let Some(g) = self.function(name, types) else { return false };
+        let src = self.m.src.as_str();
+        let mut call: Option<Option<Value>> = None;
+        for (_, i) in g.inst_iter() {
+            let d = &g.insts[i];
+            let ok = match d.op {
+                Opcode::Alloca | Opcode::Load | Opcode::Ret => true,
+                Opcode::Store => {
+                    d.args.get(1).and_then(|&p| g.value_inst(p)).is_some_and(|a| g.insts[a].op == Opcode::Alloca)
+                }
+                Opcode::Call => match g.callee_name(i, src) {
+                    Some(n) if n.starts_with("@llvm.dbg.") || n.starts_with("@llvm.lifetime.") => true,
+                    Some(n) if call.is_none() && targets.contains(&n) && !self.by_name.contains_key(n) => {
+                        call = Some(d.result);
+                        true
+                    }
+                    _ => false,
+                },
+                _ => d.is_debug(),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        let Some(result) = call else { return false };
+        g.inst_iter()
+            .filter(|&(_, i)| g.insts[i].op == Opcode::Ret)
+            .all(|(_, i)| g.insts[i].args.first().is_none_or(|&v| Some(v) == result))
     }
 
     fn function(&mut self, name: &str, types: &mut TypeTable) -> Option<Rc<Function>> {
@@ -247,10 +413,14 @@ impl<'a> Prover<'a> {
         for (k, &p) in f.params.iter().enumerate() {
             vals.insert(p, args.get(k).copied().unwrap_or(Sym::Unknown));
         }
-        let mut work: Vec<Path> = vec![(entry, None, vals, st, vec![entry])];
+        let start = (vals, st);
+        // Loops are followed once the first one is met (the run starts again, knowing the headers):
+        // a path arriving at a header in the state of an earlier arrival goes where that one went.
+        let mut headers: Option<FxHashSet<Block>> = None;
         let mut exits = Vec::new();
         let mut paths = 0u32;
-        while let Some((b, pred, mut vals, mut st, mut path)) = work.pop() {
+        let mut work: Vec<Path> = vec![(entry, None, start.0.clone(), start.1.clone(), vec![entry], Vec::new())];
+        while let Some((b, pred, mut vals, mut st, mut path, mut visits)) = work.pop() {
             paths += 1;
             if paths > MAX_PATHS {
                 return None;
@@ -266,6 +436,19 @@ impl<'a> Prover<'a> {
                     Some((d.result?, self.val(f, &vals, *d.args.get(k)?, src)))
                 })
                 .collect();
+            if headers.as_ref().is_some_and(|h| h.contains(&b)) {
+                let earlier: Vec<&Visit> = visits.iter().filter(|v| v.block == b).collect();
+                if let Some(first) = earlier.first() {
+                    let now = st.older(first.made);
+                    if earlier.iter().any(|v| v.phis == phis && v.state.older(first.made) == now) {
+                        continue;
+                    }
+                    if earlier.len() >= MAX_TURNS {
+                        return None;
+                    }
+                }
+                visits.push(Visit { block: b, made: self.next_obj, phis: phis.clone(), state: st.clone() });
+            }
             vals.extend(phis);
             let mut next: Vec<Block> = Vec::new();
             for &i in &f.blocks[b].insts {
@@ -320,20 +503,25 @@ impl<'a> Prover<'a> {
                     }
                 }
             }
-            if next.iter().any(|s| path.contains(s)) {
-                return None; // a loop
+            if headers.is_none() && next.iter().any(|s| path.contains(s)) {
+                // The first loop: start again, recording arrivals at the headers.
+                headers = Some(loop_headers(f)?);
+                exits.clear();
+                work.clear();
+                work.push((entry, None, start.0.clone(), start.1.clone(), vec![entry], Vec::new()));
+                continue;
             }
             // The last successor takes this path's state; only the others need copies.
             let n = next.len();
             for (k, s) in next.into_iter().enumerate() {
                 if k + 1 == n {
                     path.push(s);
-                    work.push((s, Some(b), vals, st, path));
+                    work.push((s, Some(b), vals, st, path, visits));
                     break;
                 }
                 let mut p = path.clone();
                 p.push(s);
-                work.push((s, Some(b), vals.clone(), st.clone(), p));
+                work.push((s, Some(b), vals.clone(), st.clone(), p, visits.clone()));
             }
         }
         Some(exits)
@@ -750,6 +938,79 @@ define void @leak(ptr %this) {
   call void @opaque(ptr %this)
   ret void
 }
+
+declare i1 @llvm.coro.done(ptr)
+declare i1 @more()
+declare ptr @_Znwm(i64)
+declare void @_ZdlPv(ptr)
+declare void @halt() #0
+@count = global i64 0
+
+define void @drain(ptr %this) {
+entry:
+  %this.addr = alloca ptr
+  store ptr %this, ptr %this.addr
+  br label %loop
+loop:
+  %t = load ptr, ptr %this.addr
+  %h = load ptr, ptr %t
+  %d = call i1 @llvm.coro.done(ptr %h)
+  br i1 %d, label %out, label %body
+body:
+  %t2 = load ptr, ptr %this.addr
+  %h2 = load ptr, ptr %t2
+  call void @llvm.coro.resume(ptr %h2)
+  br label %loop
+out:
+  ret void
+}
+
+define void @new_each_turn(ptr %this) {
+entry:
+  br label %loop
+loop:
+  %p = phi ptr [ %this, %entry ], [ %q, %loop ]
+  %q = alloca i8
+  %go = call i1 @more()
+  br i1 %go, label %loop, label %out
+out:
+  ret void
+}
+
+define void @two_entries(ptr %this, i1 %c) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %go = call i1 @more()
+  br i1 %go, label %b, label %out
+b:
+  br label %a
+out:
+  ret void
+}
+
+define ptr @fwd_new(i64 %n) {
+  %n.addr = alloca i64
+  store i64 %n, ptr %n.addr
+  %k = load i64, ptr %n.addr
+  %p = call ptr @_Znwm(i64 %k)
+  ret ptr %p
+}
+
+define ptr @counting_new(i64 %n) {
+  %c = load i64, ptr @count
+  %c1 = add i64 %c, 1
+  store i64 %c1, ptr @count
+  %p = call ptr @_Znwm(i64 %n)
+  ret ptr %p
+}
+
+define void @fails() {
+  call void @halt()
+  unreachable
+}
+
+attributes #0 = { noreturn nounwind }
 "#;
 
     fn with_prover(check: impl FnOnce(&mut Prover<'_>, &Module, &mut TypeTable)) {
@@ -783,6 +1044,32 @@ define void @leak(ptr %this) {
             assert_eq!(p.effect("@release", 0, 1, 0, types), Effect::Unknown, "the handle is overwritten");
             assert_eq!(p.effect("@leak", 0, 1, 0, types), Effect::Unknown, "unknown code gets the object");
             assert_eq!(p.effect("@missing", 0, 1, 0, types), Effect::Unknown);
+        });
+    }
+
+    #[test]
+    fn loops_are_followed_while_their_state_settles() {
+        with_prover(|p, _, types| {
+            // The second arrival at the header is in the first one's state.
+            assert_eq!(p.effect("@drain", 0, 1, 0, types), Effect::Keeps);
+            // A phi that points at a new object on every turn: given up after a few.
+            assert_eq!(p.effect("@new_each_turn", 0, 1, 0, types), Effect::Unknown);
+            // A loop entered at two blocks is not followed.
+            assert_eq!(p.effect("@two_entries", 0, 2, 0, types), Effect::Unknown);
+        });
+    }
+
+    #[test]
+    fn what_callee_headers_and_bodies_say() {
+        with_prover(|p, _, types| {
+            assert!(p.forwards_to("@fwd_new", &["@_Znwm"], types));
+            assert!(!p.forwards_to("@fwd_new", &["@malloc"], types));
+            assert!(!p.forwards_to("@counting_new", &["@_Znwm"], types), "it writes a global");
+            assert!(p.never_returns("@halt", types), "declared noreturn");
+            assert!(p.never_returns("@fails", types), "no ret");
+            assert!(!p.never_returns("@step", types));
+            assert!(p.cannot_unwind("@halt") && p.cannot_unwind("@printf"));
+            assert!(!p.cannot_unwind("@opaque") && !p.cannot_unwind("@step"));
         });
     }
 }
