@@ -125,7 +125,8 @@ impl Direct {
     }
 }
 
-/// Promise type → the parts of the one coroutine with that promise type (opaque pointers only). Promise types shared by several coroutines give no likely target.
+/// Promise type → the parts of the one coroutine with that promise type (opaque pointers only).
+/// Promise types shared by several coroutines give no likely target.
 fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<String, intrinsics::PromiseParts> {
     let mut out = FxHashMap::default();
     if typed {
@@ -340,18 +341,10 @@ fn process(
         let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::coro::debug::header_subprogram(suffix);
-        let want = sh.want_elided.contains(f.name.as_ref()) && {
-            let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
-            let mut plain = |n: &str, list: &[&str]| {
-                if sh.names.contains_key(n) { prover.forwards_to(n, list, types) } else { list.contains(&n) }
-            };
-            crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut plain)
-        };
-        let handle_out = if want {
-            crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed).ramp(&f, shp.promise, types)
-        } else {
-            None
-        };
+        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
+        let want = sh.want_elided.contains(f.name.as_ref())
+            && crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut prover, types);
+        let handle_out = if want { prover.ramp(&f, shp.promise, types) } else { None };
         let promise_type = shp.promise.and_then(|p| f.value_inst(p)).and_then(|i| match f.insts[i].extra {
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
             _ => None,

@@ -134,8 +134,11 @@ const PLAIN_DEALLOCATORS: [&str; 8] = [
 
 /// Does coroutine `f` (its `coro.begin` is `begin`) get its frame from a plain allocator and give it
 /// back to a plain deallocator, so that a caller's memory in their place changes nothing a program
-/// can see? `plain(name, list)` says whether a callee is one of `list` or only forwards to one.
-pub fn plain_allocator(f: &Function, begin: Inst, src: &str, plain: &mut dyn FnMut(&str, &[&str]) -> bool) -> bool {
+/// can see? A module function that only forwards to one (`Prover::forwards_to`) counts as one.
+pub fn plain_allocator(f: &Function, begin: Inst, src: &str, prover: &mut Prover<'_>, types: &mut TypeTable) -> bool {
+    let mut plain = |n: &str, list: &[&str]| {
+        if prover.defines(n) { prover.forwards_to(n, list, types) } else { list.contains(&n) }
+    };
     let Some(&mem) = f.insts[begin].call_args().get(1) else { return false };
     let sources: Vec<Value> = match f.value_inst(mem) {
         Some(i) if f.insts[i].op == Opcode::Phi => f.insts[i].args.to_vec(),
@@ -145,19 +148,38 @@ pub fn plain_allocator(f: &Function, begin: Inst, src: &str, plain: &mut dyn FnM
         f.const_text(v, src) == Some("null")
             || f.value_inst(v).and_then(|i| f.callee_name(i, src)).is_some_and(|n| plain(n, &PLAIN_ALLOCATORS))
     });
-    // Every call that gets what coro.free gives.
-    let freed: Vec<Value> = f
+    if !allocated {
+        return false;
+    }
+    // What coro.free gives, and what passes it on unchanged (phis, selects, casts).
+    let mut freed: FxHashSet<Value> = f
         .inst_iter()
         .filter(|&(_, i)| intr_of(f, i, src) == Some(Intr::Free))
         .filter_map(|(_, i)| f.insts[i].result)
         .collect();
-    allocated
-        && f.inst_iter().all(|(_, i)| {
-            let d = &f.insts[i];
-            !matches!(d.op, Opcode::Call | Opcode::Invoke)
-                || !d.call_args().iter().any(|a| freed.contains(a))
-                || f.callee_name(i, src).is_some_and(|n| plain(n, &PLAIN_DEALLOCATORS))
-        })
+    loop {
+        let more: Vec<Value> = f
+            .inst_iter()
+            .filter(|&(_, i)| {
+                let d = &f.insts[i];
+                matches!(d.op, Opcode::Phi | Opcode::Select | Opcode::BitCast | Opcode::AddrSpaceCast)
+                    && d.result.is_some_and(|r| !freed.contains(&r))
+                    && d.args.iter().any(|a| freed.contains(a))
+            })
+            .filter_map(|(_, i)| f.insts[i].result)
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        freed.extend(more);
+    }
+    // Every call that gets it.
+    f.inst_iter().all(|(_, i)| {
+        let d = &f.insts[i];
+        !matches!(d.op, Opcode::Call | Opcode::Invoke)
+            || !d.call_args().iter().any(|a| freed.contains(a))
+            || f.callee_name(i, src).is_some_and(|n| plain(n, &PLAIN_DEALLOCATORS))
+    })
 }
 
 /// Gives every call in `g` of a ramp in `twins` whose coroutine `g` destroys on every path the
@@ -284,15 +306,7 @@ pub fn wrapper_twin(
     let out = prover.wrapper(g, ramp, rt.out.unwrap_or(HandleOut::Returned), types)?;
     let mut w = g.clone();
     crate::coro::split::make_internal_twin(&mut w, src);
-    let n = w.params.len() as u32;
-    w.header.params.push(llir::ir::Param {
-        ty: types.ptr,
-        attrs: llir::ir::Text::own(format!("noundef nonnull align {} dereferenceable({})", rt.align, rt.size)),
-    });
-    let name = w.unique_name("frame.mem");
-    let mem =
-        w.values.push(llir::ir::ValueData { ty: types.ptr, kind: llir::ir::ValueKind::Param(n), name: Some(name) });
-    w.params.push(mem);
+    let mem = crate::coro::split::push_frame_memory(&mut w, types, rt.align, rt.size);
     if !pass_frame(&mut w, types, src, *c, &rt.name, mem) {
         return None;
     }
@@ -576,15 +590,20 @@ mod tests {
     /// Parses `body` as `@caller`, with `@gen` a ramp and `@use` an opaque function, and returns
     /// whether its first call of `@gen` is elided.
     fn elided(body: &str) -> bool {
+        elided_with("", body, None)
+    }
+
+    /// `elided`, with the module text `extra` too, and `@gen` leaving its frame as `out` says.
+    fn elided_with(extra: &str, body: &str, out: Option<HandleOut>) -> bool {
         let src = format!(
             "declare ptr @gen()\ndeclare void @use(ptr)\ndeclare void @llvm.coro.destroy(ptr)\n\
-             declare i8 @llvm.coro.suspend(token, i1)\ndefine void @caller(i1 %c) {{\n{body}}}\n"
+             declare i8 @llvm.coro.suspend(token, i1)\ndefine void @caller(i1 %c) {{\n{body}}}\n{extra}"
         );
         let m = Module::parse(src).map_err(|e| e.0).expect("parses");
-        let i = m.definitions().next().expect("a define");
+        let i = m.definitions().find(|&i| m.item_name(i) == "@caller").expect("@caller");
         let mut types = m.types.clone();
         let mut g = m.parse_function_with(i, &mut types).expect("function");
-        let twin = Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out: None };
+        let twin = Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out };
         let twins: FxHashMap<String, Twin> = [("@gen".to_string(), twin)].into_iter().collect();
         let src = m.src.clone();
         let dl = llir::layout::DataLayout::from_module_text(&src);
@@ -634,5 +653,96 @@ mod tests {
     #[test]
     fn a_coroutine_destroyed_without_destroying_its_child_keeps_the_heap() {
         assert!(!elided(&SUSPENDING.replace("CLEANUP", "call void @use(ptr %h)")));
+    }
+
+    /// Functions for a handle kept in a task object `%t` (`TASK`): `@dtor` destroys what the object
+    /// holds; the others are callees whose headers or bodies say whether they come back or throw.
+    const TASK_FUNCTIONS: &str = "define void @dtor(ptr %this) {\n  %x = load ptr, ptr %this\n  \
+        call void @llvm.coro.destroy(ptr %x)\n  ret void\n}\n\
+        declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\ndeclare void @llvm.lifetime.end.p0(i64, ptr)\n\
+        declare void @stop() #0\ndeclare void @go_on()\ndeclare void @safe() #1\ndeclare void @risky()\n\
+        declare i32 @puts(ptr)\ndeclare i32 @__gxx_personality_v0(...)\n\
+        define void @dies() {\n  call void @stop()\n  unreachable\n}\n\
+        attributes #0 = { noreturn }\nattributes #1 = { nounwind }\n";
+    const TASK: &str = "entry:\n  %t = alloca ptr\n  %o = alloca ptr\n  %h = call ptr @gen()\n  store ptr %h, ptr %t\n";
+
+    fn task_elided(rest: &str) -> bool {
+        elided_with(TASK_FUNCTIONS, &format!("{TASK}{rest}"), Some(HandleOut::Returned))
+    }
+
+    #[test]
+    fn a_copy_out_of_the_task_object_reads_the_handle() {
+        let copy = |to: &str, from: &str| {
+            format!(
+                "  call void @llvm.memcpy.p0.p0.i64(ptr {to}, ptr {from}, i64 8, i1 false)\n  \
+                 call void @dtor(ptr %t)\n  ret void\n"
+            )
+        };
+        assert!(task_elided(&copy("%o", "%t")));
+        // A copy into the object overwrites the handle.
+        assert!(!task_elided(&copy("%t", "%o")));
+    }
+
+    #[test]
+    fn a_call_that_never_comes_back_is_no_way_out() {
+        let path = |callee: &str| {
+            format!(
+                "  br i1 %c, label %a, label %b\na:\n  call void @dtor(ptr %t)\n  ret void\n\
+                 b:\n  call void @llvm.lifetime.end.p0(i64 8, ptr %t)\n  call void {callee}()\n  ret void\n"
+            )
+        };
+        assert!(task_elided(&path("@stop")), "declared noreturn");
+        assert!(task_elided(&path("@dies")), "a body without ret");
+        assert!(!task_elided(&path("@go_on")), "it may come back, and the frame is not destroyed");
+    }
+
+    #[test]
+    fn an_invoke_of_what_cannot_throw_has_no_unwind_way_out() {
+        let invoke = |call: &str| {
+            format!(
+                "  invoke {call} to label %a unwind label %lp\na:\n  call void @dtor(ptr %t)\n  ret void\n\
+                 lp:\n  %e = landingpad {{ ptr, i32 }} cleanup\n  resume {{ ptr, i32 }} %e\n"
+            )
+        };
+        assert!(task_elided(&invoke("void @safe()")), "nounwind");
+        assert!(task_elided(&invoke("i32 @puts(ptr null)")), "a C library function");
+        assert!(!task_elided(&invoke("void @risky()")), "its exception leaves with the frame alive");
+    }
+
+    #[test]
+    fn plain_allocators_and_functions_that_only_forward_to_them() {
+        let plain = |new: &str, delete: &str| {
+            let src = format!(
+                "declare token @llvm.coro.id(i32, ptr, ptr, ptr)\ndeclare ptr @llvm.coro.begin(token, ptr)\n\
+                 declare ptr @llvm.coro.free(token, ptr)\ndeclare ptr @_Znwm(i64)\ndeclare void @_ZdlPv(ptr)\n\
+                 declare ptr @my_new(i64)\n@freed = global i64 0\n\
+                 define ptr @new_fwd(i64 %n) {{\n  %p = call ptr @_Znwm(i64 %n)\n  ret ptr %p\n}}\n\
+                 define void @delete_fwd(ptr %p) {{\n  call void @_ZdlPv(ptr %p)\n  ret void\n}}\n\
+                 define void @delete_counting(ptr %p) {{\n  store i64 1, ptr @freed\n  \
+                 call void @_ZdlPv(ptr %p)\n  ret void\n}}\n\
+                 define ptr @coro() {{\nentry:\n  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)\n  \
+                 %mem = call ptr {new}(i64 32)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)\n  \
+                 %f = call ptr @llvm.coro.free(token %id, ptr %hdl)\n  %f2 = select i1 true, ptr %f, ptr null\n  \
+                 call void {delete}(ptr %f2)\n  ret ptr %hdl\n}}\n"
+            );
+            let m = Module::parse(src).map_err(|e| e.0).expect("parses");
+            let i = m.definitions().find(|&i| m.item_name(i) == "@coro").expect("@coro");
+            let mut types = m.types.clone();
+            let f = m.parse_function_with(i, &mut types).expect("function");
+            let begin = f
+                .inst_iter()
+                .map(|(_, x)| x)
+                .find(|&x| intr_of(&f, x, &m.src) == Some(Intr::Begin))
+                .expect("coro.begin");
+            let dl = llir::layout::DataLayout::from_module_text(&m.src);
+            let names = crate::coro::provenance::names(&m);
+            let mut parsed = crate::coro::provenance::Parsed::default();
+            let mut prover = Prover::new(&m, &dl, &names, &mut parsed);
+            plain_allocator(&f, begin, &m.src, &mut prover, &mut types)
+        };
+        assert!(plain("@_Znwm", "@_ZdlPv"));
+        assert!(plain("@new_fwd", "@delete_fwd"), "module functions that only forward");
+        assert!(!plain("@new_fwd", "@delete_counting"), "the deallocator writes a global");
+        assert!(!plain("@my_new", "@_ZdlPv"), "an allocator the program may watch");
     }
 }

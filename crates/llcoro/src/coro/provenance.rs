@@ -111,32 +111,16 @@ impl State {
 fn loop_headers(f: &Function) -> Option<FxHashSet<Block>> {
     let cfg = llir::analysis::cfg::Cfg::compute(f);
     let dom = llir::analysis::dom::DomTree::compute(f, &cfg);
-    let entry = f.entry()?;
-    // Depth-first: every edge to a block still on the stack closes a cycle, and must go to a block
-    // that dominates its source (a reducible graph).
     let mut headers = FxHashSet::default();
-    let mut state: FxHashMap<Block, bool> = FxHashMap::default(); // true while on the stack
-    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-    state.insert(entry, true);
-    while let Some(&mut (b, ref mut k)) = stack.last_mut() {
-        match f.successors(b).get(*k).copied() {
-            Some(s) => {
-                *k += 1;
-                match state.get(&s) {
-                    Some(true) if dom.dominates(s, b) => {
-                        headers.insert(s);
-                    }
-                    Some(true) => return None,
-                    Some(false) => {}
-                    None => {
-                        state.insert(s, true);
-                        stack.push((s, 0));
-                    }
+    // An edge back in the depth-first order closes a cycle; with one entry per loop its target
+    // dominates its source.
+    for &b in &cfg.rpo {
+        for &s in f.successors(b) {
+            if cfg.rpo_index[s] <= cfg.rpo_index[b] {
+                if !dom.dominates(s, b) {
+                    return None;
                 }
-            }
-            None => {
-                state.insert(b, false);
-                stack.pop();
+                headers.insert(s);
             }
         }
     }
@@ -249,6 +233,11 @@ impl<'a> Prover<'a> {
             return true;
         }
         self.function(name, types).is_some_and(|g| !g.inst_iter().any(|(_, i)| g.insts[i].op == Opcode::Ret))
+    }
+
+    /// Does the module define `name`?
+    pub fn defines(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
     }
 
     /// Can a call of `name` not throw? Said by `nounwind`, or a C library function the module only

@@ -12,8 +12,9 @@
 //!
 //! Each split function is the rewritten body, cut to what it reaches, with a new entry that loads the
 //! index and jumps to the resume (or destroy) block of that suspend. `.destroy`, `.cleanup` and the
-//! ramp are copies of their parts of the body; `.resume`, most of it as a rule, is the body itself. In the clones a suspend returns, and
-//! `coro.end` returns; in the ramp a suspend falls to its suspend path and `coro.end` does nothing.
+//! ramp are copies of their parts of the body; `.resume`, most of it as a rule, is the body itself.
+//! In the parts a suspend returns, and `coro.end` returns; in the ramp a suspend falls to its
+//! suspend path and `coro.end` does nothing.
 
 use crate::coro::frame::{self, Env};
 use crate::coro::intrinsics::{Intr, intr_of};
@@ -132,19 +133,25 @@ fn elided_ramp(
     let src = env.src;
     // Debug info goes after the ramp has dropped the body it does not keep.
     make_internal_header(&mut f, src);
-    let ptr = types.ptr;
-    f.header.params.push(Param {
-        ty: ptr,
-        attrs: Text::own(format!("noundef nonnull align {} dereferenceable({})", frame.align, frame.size)),
-    });
-    let name = f.unique_name("frame.mem");
-    let n = f.params.len() as u32;
-    let mem = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(n), name: Some(name) });
-    f.params.push(mem);
+    let mem = push_frame_memory(&mut f, types, frame.align, frame.size);
     never_allocate(&mut f, types, shape);
     let (mut g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
     strip_debug(&mut g, src);
     g
+}
+
+/// Appends the parameter of an `.elided` twin: the memory its caller gives for a frame of `size`
+/// bytes aligned to `align`. Returns it.
+pub(crate) fn push_frame_memory(f: &mut Function, types: &TypeTable, align: u64, size: u64) -> Value {
+    f.header.params.push(Param {
+        ty: types.ptr,
+        attrs: Text::own(format!("noundef nonnull align {align} dereferenceable({size})")),
+    });
+    let name = f.unique_name("frame.mem");
+    let n = f.params.len() as u32;
+    let mem = f.values.push(ValueData { ty: types.ptr, kind: ValueKind::Param(n), name: Some(name) });
+    f.params.push(mem);
+    mem
 }
 
 /// Makes `f` its own `.elided` twin in name and header: internal, and without comdat or debug info,
@@ -467,9 +474,8 @@ fn ramp_body(f: &Function, shape: &Shape, src: &str) -> (Function, Shape) {
     g.numbering_gaps = f.numbering_gaps;
     g.span = f.span;
     let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
-    for (n, &p) in f.params.iter().enumerate() {
-        let d = &f.values[p];
-        let np = g.values.push(ValueData { ty: d.ty, kind: ValueKind::Param(n as u32), name: d.name.clone() });
+    for &p in &f.params {
+        let np = g.values.push(f.values[p].clone());
         g.params.push(np);
         vmap[p] = Some(np);
     }
@@ -494,15 +500,8 @@ fn make_resume(
     labels: &[Option<String>],
 ) -> Function {
     let src = env.src;
-    let mut reach: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(f.blocks.len());
-    reach.resize(f.blocks.len());
-    let mut work: Vec<Block> = shape.suspends.iter().filter(|s| !s.is_final).filter_map(|s| s.resume_block).collect();
-    while let Some(b) = work.pop() {
-        if !reach[b] {
-            reach[b] = true;
-            work.extend(f.successors(b).iter().copied().filter(|&x| !reach[x]));
-        }
-    }
+    let roots: Vec<Block> = shape.suspends.iter().filter(|s| !s.is_final).filter_map(|s| s.resume_block).collect();
+    let reach = f.reachable_along(&roots, &|_| None);
     let ptr = types.ptr;
     let hdl = f.values.push(ValueData { ty: ptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
     let local: rustc_hash::FxHashSet<Value> = frame.local_allocas.iter().copied().collect();
@@ -530,21 +529,7 @@ fn make_resume(
     // copies them.
     let moved: Vec<Inst> =
         frame.declares.iter().copied().filter(|&d| f.insts[d].block.is_some_and(|b| !reach[b])).collect();
-    for &b in &dead {
-        let mut succs: Vec<Block> = f.successors(b).iter().copied().filter(|&x| reach[x]).collect();
-        succs.sort_unstable();
-        succs.dedup();
-        for x in succs {
-            while f.phis(x).iter().any(|&p| f.insts[p].blocks.contains(&b)) {
-                f.remove_phi_incoming(x, b);
-            }
-        }
-        for i in std::mem::take(&mut f.blocks[b].insts) {
-            f.insts[i].block = None;
-        }
-        f.blocks[b].name = None;
-    }
-    f.layout.retain(|&b| reach[b]);
+    f.remove_blocks_except(&reach);
     f.name = derived_name(&f.name, Part::Resume.suffix()).into();
     f.header = part_header(f.header.suffix.get(src), types, frame);
     f.params = vec![hdl];

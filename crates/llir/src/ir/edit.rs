@@ -324,24 +324,52 @@ impl Function {
     /// Deletes blocks not reachable from the entry, removing their phi entries in reachable blocks.
     /// Returns how many blocks were removed.
     pub fn remove_unreachable_blocks(&mut self) -> usize {
-        let cfg = crate::analysis::cfg::Cfg::compute(self);
-        let dead: Vec<Block> = self.layout.iter().copied().filter(|&b| !cfg.is_reachable(b)).collect();
+        let Some(entry) = self.entry() else { return 0 };
+        let keep = self.reachable_along(&[entry], &|_| None);
+        self.remove_blocks_except(&keep)
+    }
+
+    /// The blocks reachable from `roots`, walking from a block `b` only to the successors `along(b)`
+    /// lists when it lists any.
+    pub fn reachable_along(
+        &self,
+        roots: &[Block],
+        along: &dyn Fn(Block) -> Option<SmallVec<[Block; 2]>>,
+    ) -> SecondaryMap<Block, bool> {
+        let mut keep: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(self.blocks.len());
+        keep.resize(self.blocks.len());
+        let mut work: Vec<Block> = roots.to_vec();
+        while let Some(b) = work.pop() {
+            if keep[b] {
+                continue;
+            }
+            keep[b] = true;
+            match along(b) {
+                Some(next) => work.extend(next.into_iter().filter(|&s| !keep[s])),
+                None => work.extend(self.successors(b).iter().copied().filter(|&s| !keep[s])),
+            }
+        }
+        keep
+    }
+
+    /// Deletes the laid-out blocks `keep` leaves out, removing their phi entries in the blocks it
+    /// keeps. Returns how many blocks were removed.
+    pub fn remove_blocks_except(&mut self, keep: &SecondaryMap<Block, bool>) -> usize {
+        let dead: Vec<Block> = self.layout.iter().copied().filter(|&b| !keep[b]).collect();
         for &b in &dead {
-            let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().collect();
+            let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().filter(|&s| keep[s]).collect();
             succs.sort_unstable();
             succs.dedup();
             for s in succs {
-                if cfg.is_reachable(s) {
-                    while self.phis(s).iter().any(|&p| self.insts[p].blocks.contains(&b)) {
-                        self.remove_phi_incoming(s, b);
-                    }
+                while self.phis(s).iter().any(|&p| self.insts[p].blocks.contains(&b)) {
+                    self.remove_phi_incoming(s, b);
                 }
             }
             for i in std::mem::take(&mut self.blocks[b].insts) {
                 self.insts[i].block = None;
             }
         }
-        self.layout.retain(|&b| cfg.is_reachable(b));
+        self.layout.retain(|&b| keep[b]);
         dead.len()
     }
 
@@ -390,23 +418,7 @@ impl Function {
         roots: &[Block],
         along: &dyn Fn(Block) -> Option<SmallVec<[Block; 2]>>,
     ) -> (CloneMaps, Option<Block>) {
-        let mut keep: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(src.blocks.len());
-        keep.resize(src.blocks.len());
-        let mut work: Vec<Block> = roots.to_vec();
-        let mut cut_edges = false;
-        while let Some(b) = work.pop() {
-            if keep[b] {
-                continue;
-            }
-            keep[b] = true;
-            match along(b) {
-                Some(next) => {
-                    cut_edges |= src.successors(b).iter().any(|s| !next.contains(s));
-                    work.extend(next.into_iter().filter(|&s| !keep[s]));
-                }
-                None => work.extend(src.successors(b).iter().copied().filter(|&s| !keep[s])),
-            }
-        }
+        let keep = src.reachable_along(roots, along);
         let mut poison = SmallVec::new();
         for (_, i) in src.inst_iter() {
             let Some(b) = src.insts[i].block else { continue };
@@ -420,6 +432,7 @@ impl Function {
             }
         }
         let layout: Vec<Block> = src.layout.iter().copied().filter(|&b| keep[b]).collect();
+        let cut_edges = layout.iter().any(|&b| src.successors(b).iter().any(|&s| !keep[s]));
         let cut = cut_edges.then(|| self.create_block(None));
         (self.clone_blocks(src, vmap, &layout, cut), cut)
     }
@@ -543,6 +556,18 @@ mod tests {
         (m, f)
     }
 
+    /// An empty function `@g` with `f`'s header and parameters, and the map of one's to the other's.
+    fn with_params_of(f: &Function) -> (Function, SecondaryMap<Value, Option<Value>>) {
+        let mut g = Function::new("@g", f.header.clone());
+        let mut vmap = SecondaryMap::new();
+        for &p in &f.params {
+            let np = g.values.push(f.values[p].clone());
+            g.params.push(np);
+            vmap[p] = Some(np);
+        }
+        (g, vmap)
+    }
+
     const DIAMOND: &str = "define i32 @f(i1 %c, i32 %a) {\nentry:\n  br i1 %c, label %l, label %r\nl:\n  %x = add i32 %a, 1\n  br label %j\nr:\n  br label %j\nj:\n  %p = phi i32 [ %x, %l ], [ %a, %r ]\n  ret i32 %p\n}\n";
 
     #[test]
@@ -614,13 +639,7 @@ mod tests {
     fn partial_clone_drops_edges_from_uncopied_blocks() {
         let (m, f) = parse(DIAMOND);
         let r = f.layout[2];
-        let mut g = Function::new("@g", f.header.clone());
-        let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-        for &p in &f.params {
-            let np = g.values.push(f.values[p].clone());
-            g.params.push(np);
-            vmap[p] = Some(np);
-        }
+        let (mut g, mut vmap) = with_params_of(&f);
         let maps = g.clone_reachable_from(&f, &mut vmap, &[r]);
         // r and j are copied; the phi in j keeps only the edge from r.
         assert_eq!(g.layout.len(), 2);
@@ -630,6 +649,25 @@ mod tests {
         verify_function(&g).expect("valid");
         let text = print_function(&g, &m.types, &m.src);
         assert!(text.contains("phi i32 [ %a, %r ]"), "{text}");
+    }
+
+    #[test]
+    fn a_clone_along_chosen_edges_cuts_the_others() {
+        let (_m, f) = parse(DIAMOND);
+        let (entry, l) = (f.layout[0], f.layout[1]);
+        let (mut g, mut vmap) = with_params_of(&f);
+        // From the entry only to l: r is left out, and the entry's edge to it leads to the cut block.
+        let (maps, cut) = g.clone_reachable_along(&f, &mut vmap, &[entry], &|b| (b == entry).then(|| smallvec![l]));
+        let cut = cut.expect("an edge was cut");
+        assert_eq!(g.layout.len(), 3);
+        assert!(maps.blocks[f.layout[2]].is_none());
+        let ge = maps.blocks[entry].expect("entry copied");
+        assert!(g.successors(ge).contains(&cut));
+        let j = maps.blocks[f.layout[3]].expect("join copied");
+        assert_eq!(g.insts[g.phis(j)[0]].blocks.len(), 1);
+        // Without a choice nothing is cut.
+        let (mut h, mut vmap) = with_params_of(&f);
+        assert!(h.clone_reachable_along(&f, &mut vmap, &[entry], &|_| None).1.is_none());
     }
 
     #[test]
