@@ -552,7 +552,7 @@ fn destroyed_on_every_path(
                 Opcode::Call
                     if s != S::Lost
                         && g.callee_name(i, src)
-                            .is_some_and(|n| !n.starts_with("@llvm.") && prover.never_returns(n, types)) =>
+                            .is_some_and(|n| !n.starts_with("@llvm.") && prover.never_returns(n)) =>
                 {
                     continue 'blocks;
                 }

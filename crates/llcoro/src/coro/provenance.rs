@@ -19,6 +19,7 @@ use crate::coro::intrinsics::{Intr, intr_of};
 use llir::Module;
 use llir::ir::{Block, Extra, Function, Inst, Opcode, Value, ValueKind};
 use llir::layout::DataLayout;
+use llir::lexer::Tok;
 use llir::module::ItemKind;
 use llir::types::{Type, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -138,7 +139,13 @@ struct Exit {
 /// The callees proofs have read, parsed once per worker: thousands of coroutines share the same
 /// few promise and awaiter methods. Only valid with the type table it was filled with.
 #[derive(Default)]
-pub struct Parsed(FxHashMap<usize, Option<Rc<Function>>>, Option<Headers>);
+pub struct Parsed {
+    bodies: FxHashMap<usize, Option<Rc<Function>>>,
+    /// Read on first use (`Prover::has_fn_attr`).
+    headers: Option<Headers>,
+    /// Module functions whose text has a `ret` (`Prover::never_returns`).
+    returns: FxHashMap<usize, bool>,
+}
 
 /// The module's declarations and attribute groups by name, for what a callee's attributes say.
 struct Headers {
@@ -213,7 +220,7 @@ impl<'a> Prover<'a> {
     /// header, spelled out or through one of its attribute groups?
     fn has_fn_attr(&mut self, name: &str, attr: &str) -> bool {
         let m = self.m;
-        let h = self.parsed.1.get_or_insert_with(|| {
+        let h = self.parsed.headers.get_or_insert_with(|| {
             let named = |k: ItemKind| {
                 m.items.iter().enumerate().filter(move |(_, it)| it.kind == k).map(|(i, _)| (m.item_name(i).into(), i))
             };
@@ -226,13 +233,28 @@ impl<'a> Prover<'a> {
         words(head).any(|w| w == attr || h.groups.get(w).is_some_and(|&g| words(m.item_text(g)).any(|x| x == attr)))
     }
 
-    /// Does a call of `name` never come back (it may still unwind)? Said by `noreturn`, or seen in
-    /// a module function that has no `ret`.
-    pub fn never_returns(&mut self, name: &str, types: &mut TypeTable) -> bool {
+    /// Does a call of `name` never come back (it may still unwind)? Said by `noreturn`, or by a
+    /// module function with no `ret`. Its tokens are read, not parsed: callers call many functions,
+    /// and a parsed body kept for each one of them costs more than the answer.
+    pub fn never_returns(&mut self, name: &str) -> bool {
         if self.has_fn_attr(name, "noreturn") {
             return true;
         }
-        self.function(name, types).is_some_and(|g| !g.inst_iter().any(|(_, i)| g.insts[i].op == Opcode::Ret))
+        let Some(&i) = self.by_name.get(name) else { return false };
+        let m = self.m;
+        !*self.parsed.returns.entry(i).or_insert_with(|| {
+            let span = m.items[i].span;
+            let mut lx = llir::lexer::Lexer::new(&m.src, span.start as usize, span.end as usize);
+            loop {
+                let tk = lx.next_token();
+                match tk.kind {
+                    Tok::Eof => break false,
+                    // `ret` is no other word of a function; a block named so is a `Label`.
+                    Tok::Ident if &m.src[tk.start as usize..tk.end as usize] == "ret" => break true,
+                    _ => {}
+                }
+            }
+        })
     }
 
     /// Does the module define `name`?
@@ -283,11 +305,11 @@ impl<'a> Prover<'a> {
 
     fn function(&mut self, name: &str, types: &mut TypeTable) -> Option<Rc<Function>> {
         let &i = self.by_name.get(name)?;
-        if let Some(f) = self.parsed.0.get(&i) {
+        if let Some(f) = self.parsed.bodies.get(&i) {
             return f.clone();
         }
         let f = self.m.parse_function_with(i, types).ok().map(Rc::new);
-        self.parsed.0.insert(i, f.clone());
+        self.parsed.bodies.insert(i, f.clone());
         f
     }
 
@@ -999,6 +1021,15 @@ define void @fails() {
   unreachable
 }
 
+define void @one_line() { ret void }
+
+define void @spins() {
+entry:
+  br label %ret
+ret:
+  br label %ret
+}
+
 attributes #0 = { noreturn nounwind }
 "#;
 
@@ -1054,9 +1085,11 @@ attributes #0 = { noreturn nounwind }
             assert!(p.forwards_to("@fwd_new", &["@_Znwm"], types));
             assert!(!p.forwards_to("@fwd_new", &["@malloc"], types));
             assert!(!p.forwards_to("@counting_new", &["@_Znwm"], types), "it writes a global");
-            assert!(p.never_returns("@halt", types), "declared noreturn");
-            assert!(p.never_returns("@fails", types), "no ret");
-            assert!(!p.never_returns("@step", types));
+            assert!(p.never_returns("@halt"), "declared noreturn");
+            assert!(p.never_returns("@fails"), "no ret");
+            assert!(!p.never_returns("@step"));
+            assert!(!p.never_returns("@one_line"), "a ret wherever it is written");
+            assert!(p.never_returns("@spins"), "a block named ret is no ret");
             assert!(p.cannot_unwind("@halt") && p.cannot_unwind("@printf"));
             assert!(!p.cannot_unwind("@opaque") && !p.cannot_unwind("@step"));
         });
