@@ -13,6 +13,19 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay` (its position in `mi_option_e`, mimalloc.h, versions 2 and 3).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// mimalloc 3 keeps freed memory for a second (`purge_delay` 1000 ms) before giving it back, about
+/// as long as a whole run, so the tables a parse frees stay in the peak. 10 ms, mimalloc 2's default,
+/// took 16% off the 64k-diamond peak at no measured cost in time. `MIMALLOC_PURGE_DELAY` still wins.
+fn tune_allocator() {
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // SAFETY: sets one integer option; mimalloc reads options atomically, from any thread.
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10) };
+    }
+}
+
 /// Lowers suspendable functions in LLVM textual IR (LLVM 14 to 22) into plain IR.
 ///
 /// With nothing to lower, the input is written back byte for byte.
@@ -125,6 +138,7 @@ fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
 }
 
 fn main() -> ExitCode {
+    tune_allocator();
     let cli = Cli::parse();
     if let Some(Cmd::Cc { wrapper, compiler, command, .. }) = cli.cmd {
         return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });

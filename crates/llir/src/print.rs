@@ -164,7 +164,7 @@ impl Slots {
 
     pub fn compute(f: &Function) -> Slots {
         let mut order: Vec<(Slot, Option<u32>)> = Vec::new();
-        let num = |n: &Option<std::sync::Arc<str>>| -> Option<Option<u32>> {
+        let num = |n: &Option<crate::ir::Name>| -> Option<Option<u32>> {
             match n {
                 None => Some(None),
                 Some(s) if is_numbered(s) => Some(s.parse().ok()),
@@ -231,8 +231,9 @@ impl<'a> FunctionPrinter<'a> {
     pub fn value_ref(&self, out: &mut String, v: Value) {
         let d = &self.f.values[v];
         match &d.kind {
-            ValueKind::Const(pieces) => {
-                for p in pieces {
+            ValueKind::Const(t) => out.push_str(t.get(self.src)),
+            ValueKind::BlockConst(pieces) => {
+                for p in pieces.iter() {
                     match p {
                         ConstPiece::Text(t) => out.push_str(t.get(self.src)),
                         ConstPiece::Block(b) => self.block_ref(out, *b),
@@ -334,7 +335,12 @@ impl<'a> FunctionPrinter<'a> {
             self.value_ref(out, r);
             out.push_str(" = ");
         }
-        for p in d.tmpl.iter() {
+        let is_phi = matches!(d.extra, Extra::Phi);
+        let (head, tail) = match d.tmpl.split_last() {
+            Some((last, rest)) if is_phi => (rest, Some(last)),
+            _ => (&d.tmpl[..], None),
+        };
+        for p in head {
             match p {
                 Piece::Text(t) => out.push_str(t.get(self.src)),
                 Piece::Arg(k) => match d.args.get(*k as usize) {
@@ -347,8 +353,8 @@ impl<'a> FunctionPrinter<'a> {
                 },
             }
         }
-        if let Extra::Phi { tail } = &d.extra {
-            if !d.tmpl.is_empty() && !out.ends_with(' ') {
+        if is_phi {
+            if !head.is_empty() && !out.ends_with(' ') {
                 out.push(' ');
             }
             for (k, (&v, &b)) in d.args.iter().zip(&d.blocks).enumerate() {
@@ -361,7 +367,9 @@ impl<'a> FunctionPrinter<'a> {
                 self.block_ref(out, b);
                 out.push_str(" ]");
             }
-            out.push_str(tail.get(self.src));
+            if let Some(Piece::Text(t)) = tail {
+                out.push_str(t.get(self.src));
+            }
         }
         out.push('\n');
     }

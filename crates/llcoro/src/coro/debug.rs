@@ -7,7 +7,7 @@
 //! `scope:` or `inlinedAt:` names it, so finding what belongs to a subprogram costs the size of
 //! that set, not of the module.
 
-use llir::ir::{Extra, Function, Piece, Text, ValueKind};
+use llir::ir::{Function, Piece, Text, ValueKind};
 use llir::{ItemKind, Module};
 use rustc_hash::FxHashMap;
 
@@ -141,9 +141,6 @@ impl MetaIndex {
                 if let Piece::Text(t) = p {
                     scan_refs(t.get(src), |_, _, n| roots.push(n));
                 }
-            }
-            if let Extra::Phi { tail } = &g.insts[i].extra {
-                scan_refs(tail.get(src), |_, _, n| roots.push(n));
             }
         }
         let mut memo: FxHashMap<u32, bool> = FxHashMap::default();
@@ -368,11 +365,6 @@ pub fn remap_function(g: &mut Function, src: &str, map: &FxHashMap<u32, u32>, ne
     let insts: Vec<_> = g.inst_iter().map(|(_, i)| i).collect();
     for i in insts {
         g.insts[i].rewrite_texts(|t| remap_refs_changed(t.get(src), map).map(Text::own));
-        if let Extra::Phi { tail } = &mut g.insts[i].extra
-            && let Some(r) = remap_refs_changed(tail.get(src), map)
-        {
-            *tail = Text::own(r);
-        }
     }
 }
 

@@ -543,7 +543,7 @@ impl<'a> Prover<'a> {
             return s;
         }
         match f.values[v].kind {
-            ValueKind::Const(_) => match f.const_text(v, src) {
+            ValueKind::Const(_) | ValueKind::BlockConst(_) => match f.const_text(v, src) {
                 Some("null") => Sym::Null,
                 _ => f.const_int(v, src).map_or(Sym::Unknown, Sym::Int),
             },
@@ -619,10 +619,10 @@ impl<'a> Prover<'a> {
                 let eq = match (x, y) {
                     (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
                     (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
-                    (Sym::Int(p), Sym::Int(q)) if matches!(&**pred, "eq" | "ne") => Some(p == q),
+                    (Sym::Int(p), Sym::Int(q)) if matches!(pred.as_str(), "eq" | "ne") => Some(p == q),
                     _ => None,
                 };
-                match (eq, &**pred) {
+                match (eq, pred.as_str()) {
                     (Some(e), "eq") => Sym::Int(e as i128),
                     (Some(e), "ne") => Sym::Int(!e as i128),
                     _ => Sym::Unknown,

@@ -515,7 +515,7 @@ fn suspend_path(f: &Function, types: &TypeTable, call: Inst, end_blocks: &[Block
                 Opcode::ICmp => match (&d.extra, d.args.first().and_then(|&a| width(a)), arg(0), arg(1)) {
                     (llir::ir::Extra::Cmp { pred }, Some(w), Some(x), Some(y)) => {
                         let (sx, sy) = (signed(x, w), signed(y, w));
-                        match &**pred {
+                        match pred.as_str() {
                             "eq" => Some(x == y),
                             "ne" => Some(x != y),
                             "ugt" => Some(x > y),

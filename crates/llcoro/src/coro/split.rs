@@ -1039,12 +1039,6 @@ pub fn strip_debug(g: &mut Function, src: &str) {
             let s = tx.get(src);
             s.contains("!dbg").then(|| Text::own(strip_dbg_attachment(s)))
         });
-        if let Extra::Phi { tail } = &mut g.insts[i].extra {
-            let s = tail.get(src);
-            if s.contains("!dbg") {
-                *tail = Text::own(strip_dbg_attachment(s));
-            }
-        }
     }
 }
 

@@ -454,7 +454,7 @@ fn slot_at_entry(
 /// The block of a `blockaddress` of this function's own block.
 fn local_block_address(f: &Function, v: Value) -> Option<Block> {
     match &f.values[v].kind {
-        ValueKind::Const(pieces) => pieces.iter().find_map(|p| match p {
+        ValueKind::BlockConst(pieces) => pieces.iter().find_map(|p| match p {
             llir::ir::ConstPiece::Block(b) => Some(*b),
             llir::ir::ConstPiece::Text(_) => None,
         }),
@@ -665,7 +665,7 @@ fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>, p
             let allocas: Vec<Inst> =
                 f.blocks[old].insts.iter().copied().filter(|&i| f.insts[i].op == Opcode::Alloca).collect();
             for i in allocas {
-                f.blocks[old].insts.retain(|&x| x != i);
+                f.blocks[old].insts.retain(|x| *x != i);
                 f.append_inst(e, i);
             }
             // Then the label slot's address, when it is a field of a parameter.

@@ -1147,7 +1147,7 @@ fn reentry(
             && let Some(pred) = g.insts[call].block
         {
             let rty = g.values[cv].ty;
-            let users: Vec<Inst> = g.blocks[cont].insts.clone();
+            let users: Vec<Inst> = g.blocks[cont].insts.to_vec();
             let phi = Builder::new(&mut g, types).phi(rty, &[(cv, pred), (agg, lb)]);
             let pv = g.insts[phi].result?;
             // The copy kept the landing value for the call's result: both edges meet in the phi.

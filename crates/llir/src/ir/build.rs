@@ -160,7 +160,7 @@ impl<'a> Builder<'a> {
         let head = format!("phi {}", self.ty(ty));
         let args: Vec<Value> = incoming.iter().map(|&(v, _)| v).collect();
         let blocks: Vec<Block> = incoming.iter().map(|&(_, b)| b).collect();
-        self.make(Opcode::Phi, ty, &args, &blocks, vec![t(&head)], Extra::Phi { tail: super::Text::own("") })
+        self.make(Opcode::Phi, ty, &args, &blocks, vec![t(&head), t("")], Extra::Phi)
     }
 
     pub fn ret_void(&mut self) -> Inst {
@@ -189,7 +189,7 @@ impl<'a> Builder<'a> {
             &[a, b],
             &[],
             vec![t(&s), Piece::Arg(0), t(", "), Piece::Arg(1)],
-            Extra::Cmp { pred: pred.into() },
+            Extra::Cmp { pred: super::Pred::from_word(pred) },
         )
     }
 

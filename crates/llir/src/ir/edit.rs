@@ -6,7 +6,7 @@ use super::{Block, BlockData, ConstPiece, Function, Inst, InstData, Opcode, Piec
 use crate::types::{Type, TypeTable};
 use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
-use smallvec::{SmallVec, smallvec};
+use smallvec::SmallVec;
 
 /// A label based on `base` not in `taken`, which it then joins.
 pub fn fresh_label(taken: &mut rustc_hash::FxHashSet<Box<str>>, base: &str) -> String {
@@ -35,15 +35,11 @@ impl Function {
 
     /// A constant operand spelled `text` (`0`, `null`, `@f`, `true`).
     pub fn const_value(&mut self, ty: Type, text: &str) -> Value {
-        self.values.push(ValueData {
-            ty,
-            kind: ValueKind::Const(smallvec![ConstPiece::Text(Text::own(text))]),
-            name: None,
-        })
+        self.values.push(ValueData { ty, kind: ValueKind::Const(Text::own(text)), name: None })
     }
 
     /// A name based on `base` that no value in this function has yet.
-    pub fn unique_name(&self, base: &str) -> std::sync::Arc<str> {
+    pub fn unique_name(&self, base: &str) -> super::Name {
         let taken = |n: &str| self.values.values().any(|d| d.name.as_deref() == Some(n));
         if !taken(base) {
             return base.into();
@@ -55,7 +51,7 @@ impl Function {
 
     /// Creates a block, not yet in the layout.
     pub fn create_block(&mut self, name: Option<&str>) -> Block {
-        self.blocks.push(BlockData { name: name.map(Into::into), insts: Vec::new() })
+        self.blocks.push(BlockData { name: name.map(Into::into), insts: SmallVec::new() })
     }
 
     /// Places `b` in the layout right after `after` (or at the end when `after` is not laid out).
@@ -115,7 +111,7 @@ impl Function {
     /// Removes `i` from its block. Its result must have no remaining uses.
     pub fn remove_inst(&mut self, i: Inst) {
         if let Some(b) = self.insts[i].block.take() {
-            self.blocks[b].insts.retain(|&x| x != i);
+            self.blocks[b].insts.retain(|x| *x != i);
         }
     }
 
@@ -198,10 +194,10 @@ impl Function {
     /// `b`, and `b` ends in a branch to it. Phis in the tail's successors are updated.
     pub fn split_block(&mut self, types: &TypeTable, b: Block, at: usize, name: Option<&str>) -> Block {
         let nb = self.create_block(name);
-        let tail: Vec<Inst> = {
+        let tail: SmallVec<[Inst; 4]> = {
             let v = &mut self.blocks[b].insts;
             let at = at.min(v.len());
-            v.split_off(at)
+            v.drain(at..).collect()
         };
         for &i in &tail {
             self.insts[i].block = Some(nb);
@@ -486,14 +482,14 @@ impl Function {
                         None => {
                             let vd = &src.values[a];
                             let kind = match &vd.kind {
-                                ValueKind::Const(p) => ValueKind::Const(
+                                ValueKind::BlockConst(p) => ValueKind::BlockConst(Box::new(
                                     p.iter()
                                         .map(|x| match x {
                                             ConstPiece::Block(cb) => ConstPiece::Block(bmap[*cb].unwrap_or(*cb)),
                                             other => other.clone(),
                                         })
                                         .collect(),
-                                ),
+                                )),
                                 other => other.clone(),
                             };
                             let nv = self.values.push(ValueData { ty: vd.ty, kind, name: vd.name.clone() });
@@ -657,7 +653,8 @@ mod tests {
         let (entry, l) = (f.layout[0], f.layout[1]);
         let (mut g, mut vmap) = with_params_of(&f);
         // From the entry only to l: r is left out, and the entry's edge to it leads to the cut block.
-        let (maps, cut) = g.clone_reachable_along(&f, &mut vmap, &[entry], &|b| (b == entry).then(|| smallvec![l]));
+        let (maps, cut) =
+            g.clone_reachable_along(&f, &mut vmap, &[entry], &|b| (b == entry).then(|| smallvec::smallvec![l]));
         let cut = cut.expect("an edge was cut");
         assert_eq!(g.layout.len(), 3);
         assert!(maps.blocks[f.layout[2]].is_none());

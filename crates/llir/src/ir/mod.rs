@@ -74,6 +74,10 @@ pub fn with_headroom(n: usize) -> usize {
     n + n / 8
 }
 
+/// The name of a value or block. Most names are short (`retval`, `coro.frame`, `j12`) and are kept
+/// inline, without an allocation each; a long one is shared with clones of the function.
+pub type Name = smol_str::SmolStr;
+
 /// An instruction's template. A function and its clones (a coroutine's split parts) share each one:
 /// they differ in operands and rarely in text, and a template is copied only when it changes.
 pub type Template = Arc<[Piece]>;
@@ -91,8 +95,11 @@ pub enum ValueKind {
     Param(u32),
     /// The result of an instruction.
     Inst(Inst),
-    /// A constant operand, printed from its pieces.
-    Const(SmallVec<[ConstPiece; 1]>),
+    /// A constant operand, printed as spelled.
+    Const(Text),
+    /// A constant that names blocks of this function (`blockaddress(@f, %b)`, perhaps inside a
+    /// constant expression), printed from its pieces. Boxed twice so that the common kinds stay small.
+    BlockConst(Box<Box<[ConstPiece]>>),
     /// Referenced but not (yet) defined; only exists while parsing.
     Forward,
 }
@@ -101,9 +108,8 @@ pub enum ValueKind {
 pub struct ValueData {
     pub ty: Type,
     pub kind: ValueKind,
-    /// Source spelling without the sigil (`x`, `"a b"`); `None` for numbered values. Shared with
-    /// clones of the function.
-    pub name: Option<Arc<str>>,
+    /// Source spelling without the sigil (`x`, `"a b"`); `None` for numbered values.
+    pub name: Option<Name>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -326,6 +332,28 @@ impl Opcode {
     }
 }
 
+/// An `icmp` or `fcmp` predicate word, kept as a small index so that `Extra` stays small.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Pred(u8);
+
+/// Every predicate word of both comparisons (`ugt` and the like are shared); the empty word stands
+/// for a predicate the parser did not recognise.
+const PREDICATES: [&str; 23] = [
+    "", "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle", "false", "oeq", "ogt", "oge", "olt", "ole",
+    "one", "ord", "ueq", "une", "uno", "true",
+];
+
+impl Pred {
+    /// The predicate spelled `word`; an unknown word gives the empty predicate.
+    pub fn from_word(word: &str) -> Pred {
+        Pred(PREDICATES.iter().position(|&p| p == word).unwrap_or(0) as u8)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        PREDICATES.get(self.0 as usize).copied().unwrap_or("")
+    }
+}
+
 /// Opcode-specific facts the parser records so passes need not re-read the template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Extra {
@@ -348,14 +376,13 @@ pub enum Extra {
     Gep {
         source: Type,
     },
-    /// `icmp`/`fcmp` predicate, as spelled.
+    /// `icmp`/`fcmp` predicate.
     Cmp {
-        pred: Box<str>,
+        pred: Pred,
     },
-    /// Phi printing is structural: head (`phi i32 `) then `[ v, %b ]` pairs then the tail.
-    Phi {
-        tail: Text,
-    },
+    /// Phi printing is structural: the template's pieces but the last are the head (`phi i32 `),
+    /// then come the `[ v, %b ]` pairs, then the last piece, the tail (attachments, often empty).
+    Phi,
     /// `llvm.dbg.*` calls and `#dbg_*` records: their operands are debug uses only.
     Debug,
 }
@@ -442,10 +469,10 @@ impl InstData {
 
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    /// Source spelling of the label without `%` and `:`; `None` for numbered blocks. Shared with
-    /// clones of the function.
-    pub name: Option<Arc<str>>,
-    pub insts: Vec<Inst>,
+    /// Source spelling of the label without `%` and `:`; `None` for numbered blocks.
+    pub name: Option<Name>,
+    /// In order. Most blocks are short, and up to four instructions need no allocation of their own.
+    pub insts: SmallVec<[Inst; 4]>,
 }
 
 #[derive(Clone, Debug)]
@@ -548,16 +575,13 @@ impl Function {
     }
 
     pub fn is_const(&self, v: Value) -> bool {
-        matches!(self.values[v].kind, ValueKind::Const(_))
+        matches!(self.values[v].kind, ValueKind::Const(_) | ValueKind::BlockConst(_))
     }
 
     /// The text of a constant made of one piece (all constants but `blockaddress` of local blocks).
     pub fn const_text<'a>(&'a self, v: Value, src: &'a str) -> Option<&'a str> {
         match &self.values[v].kind {
-            ValueKind::Const(p) if p.len() == 1 => match &p[0] {
-                ConstPiece::Text(t) => Some(t.get(src)),
-                ConstPiece::Block(_) => None,
-            },
+            ValueKind::Const(t) => Some(t.get(src)),
             _ => None,
         }
     }
@@ -584,5 +608,19 @@ impl Function {
 
     pub fn num_insts(&self) -> usize {
         self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pred;
+
+    #[test]
+    fn predicates_keep_their_words() {
+        for w in ["eq", "ne", "ugt", "sle", "oeq", "uno", "true", "false"] {
+            assert_eq!(Pred::from_word(w).as_str(), w);
+        }
+        assert_ne!(Pred::from_word("slt"), Pred::from_word("sgt"));
+        assert_eq!(Pred::from_word("samesign").as_str(), "");
     }
 }

@@ -85,18 +85,28 @@ struct FuncParser<'a> {
 
 /// Lines of a function body, and how many of them start in the first column with something that may
 /// be a label (instructions are indented). Both are upper bounds, used only to size tables.
-fn count_lines(body: &[u8]) -> (usize, usize) {
+/// The body's lines, labels, and lines that define a local (`%x = ...`): sizes for the tables.
+fn count_lines(body: &[u8]) -> (usize, usize, usize) {
     let mut lines = 0usize;
     let mut labels = 0usize;
+    let mut defs = 0usize;
     let mut prev = b'\n';
+    // In a line's indentation, looking for its first character.
+    let mut indent = false;
     for &c in body {
-        if prev == b'\n' && !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'}') {
-            labels += 1;
+        if prev == b'\n' {
+            indent = matches!(c, b' ' | b'\t');
+            if !indent && !matches!(c, b'\n' | b'\r' | b';' | b'}') {
+                labels += 1;
+            }
+        } else if indent && !matches!(c, b' ' | b'\t') {
+            defs += usize::from(c == b'%');
+            indent = false;
         }
         lines += usize::from(c == b'\n');
         prev = c;
     }
-    (lines + 1, labels)
+    (lines + 1, labels, defs)
 }
 
 fn local_name(text: &str) -> &str {
@@ -174,7 +184,7 @@ impl<'a> FuncParser<'a> {
         // Sizes from the body's lines, so the arenas and name tables are allocated once instead of
         // regrown (each regrowth copies them and touches fresh pages).
         let body = self.p.src.as_bytes().get(self.p.prev_end as usize..self.p.end_hint()).unwrap_or(&[]);
-        let (lines, labels) = count_lines(body);
+        let (lines, labels, defs) = count_lines(body);
         // An instruction per line that is not a label; a value per result and per distinct constant
         // operand, which comes to the instructions and a quarter of the lines (measured: 0.75 to
         // 0.86 values per line on clang's and generated code). Each with headroom for the passes.
@@ -183,7 +193,7 @@ impl<'a> FuncParser<'a> {
         f.values.reserve(crate::ir::with_headroom(insts) + lines / 4);
         f.blocks.reserve(crate::ir::with_headroom(labels + 1));
         f.layout.reserve(labels + 1);
-        self.locals.reserve(lines);
+        self.locals.reserve(defs + params.len());
         self.block_names.reserve(labels + 1);
         self.block_defined.resize(labels + 1);
         self.f = Some(f);
@@ -264,7 +274,7 @@ impl<'a> FuncParser<'a> {
                             let b = self
                                 .func()
                                 .blocks
-                                .push(BlockData { name: Some(n.to_string().into()), insts: Vec::new() });
+                                .push(BlockData { name: Some(n.to_string().into()), insts: SmallVec::new() });
                             self.block_names.insert(Key::Num(n), b);
                             self.block_defined[b] = true;
                             self.func().layout.push(b);
@@ -379,7 +389,7 @@ impl<'a> FuncParser<'a> {
         if let Some(&b) = self.block_names.get(&key) {
             return b;
         }
-        let b = self.func().blocks.push(BlockData { name: Some(name.into()), insts: Vec::new() });
+        let b = self.func().blocks.push(BlockData { name: Some(name.into()), insts: SmallVec::new() });
         self.block_names.insert(key, b);
         self.block_first_use[b] = span;
         b
@@ -471,8 +481,8 @@ impl<'a> FuncParser<'a> {
             }
             let span = self.p.parse_const(ty)?;
             let fname: Box<str> = self.func().name.clone();
-            let pieces = self.const_pieces(span, &fname);
-            self.func().values.push(ValueData { ty, kind: ValueKind::Const(pieces), name: None })
+            let kind = self.const_kind(span, &fname);
+            self.func().values.push(ValueData { ty, kind, name: None })
         };
         let idx = self.args.len() as u16;
         self.args.push(v);
@@ -480,15 +490,15 @@ impl<'a> FuncParser<'a> {
         Ok(Some(v))
     }
 
-    /// A constant's pieces: its source text, split around `blockaddress(@this, %bb)` references to
-    /// blocks of this function so that renumbering and cloning can follow them.
-    fn const_pieces(&mut self, span: Span, fname: &str) -> SmallVec<[ConstPiece; 1]> {
-        let mut out: SmallVec<[ConstPiece; 1]> = SmallVec::new();
+    /// A constant: its source text, or, when it has `blockaddress(@this, %bb)` references to blocks of
+    /// this function, the text split around them so that renumbering and cloning can follow them.
+    fn const_kind(&mut self, span: Span, fname: &str) -> ValueKind {
+        let whole = ValueKind::Const(Text::Src(span.start, span.end));
         let text = self.p.src.get(span.start as usize..span.end as usize).unwrap_or("");
         if !text.contains("blockaddress") {
-            out.push(ConstPiece::Text(Text::Src(span.start, span.end)));
-            return out;
+            return whole;
         }
+        let mut out: Vec<ConstPiece> = Vec::new();
         let mut lx = crate::lexer::Lexer::new(self.p.src, span.start as usize, span.end as usize);
         let mut toks = Vec::new();
         loop {
@@ -511,10 +521,14 @@ impl<'a> FuncParser<'a> {
                 pos = bt.end;
             }
         }
-        if span.end > pos || out.is_empty() {
+        if out.is_empty() {
+            // `blockaddress` of another function's block: text alone.
+            return whole;
+        }
+        if span.end > pos {
             out.push(ConstPiece::Text(Text::Src(pos, span.end)));
         }
-        out
+        ValueKind::BlockConst(Box::new(out.into_boxed_slice()))
     }
 
     /// `TYPE value`.
@@ -964,7 +978,7 @@ impl<'a> FuncParser<'a> {
                     Some((scalable, len, _)) => self.p.types.intern(TypeData::Vector { scalable, len, elem: i1 }),
                     None => i1,
                 };
-                (rt, Extra::Cmp { pred: pred.into() })
+                (rt, Extra::Cmp { pred: crate::ir::Pred::from_word(pred) })
             }
             Phi => {
                 self.skip_flags();
@@ -986,10 +1000,10 @@ impl<'a> FuncParser<'a> {
                 }
                 let tail_start = self.p.prev_end;
                 self.attachments()?;
-                let tail = Text::Src(tail_start, self.p.prev_end);
+                self.p.cut.pieces.push(Piece::Text(Text::Src(tail_start, self.p.prev_end)));
                 self.p.cut.active = true;
                 self.p.cut.pos = self.p.prev_end;
-                (ty, Extra::Phi { tail })
+                (ty, Extra::Phi)
             }
             Select => {
                 self.skip_flags();
@@ -1273,6 +1287,40 @@ mod tests {
         let phi = f.inst_iter().map(|(_, i)| i).find(|&i| f.insts[i].op == Opcode::Phi).expect("a phi");
         assert_eq!(f.insts[phi].args.len(), 2);
         assert_eq!(f.insts[phi].blocks.len(), 2);
+    }
+
+    #[test]
+    fn instructions_with_the_same_text_share_one_template() {
+        let f = parse(
+            "define void @f(ptr %p) {\n  %a = load i32, ptr %p\n  %b = load i32, ptr %p\n  %c = load i64, ptr %p\n  %d = load i32 , ptr %p\n  ret void\n}",
+        )
+        .expect("parses");
+        let t: Vec<_> = f.inst_iter().map(|(_, i)| f.insts[i].tmpl.clone()).collect();
+        assert!(std::sync::Arc::ptr_eq(&t[0], &t[1]), "two `load i32, ptr` lines");
+        assert!(!std::sync::Arc::ptr_eq(&t[0], &t[2]), "another type");
+        assert!(!std::sync::Arc::ptr_eq(&t[0], &t[3]), "another spacing");
+    }
+
+    #[test]
+    fn counts_the_lines_that_define_a_local() {
+        let body =
+            b"\nentry:\n  %x = add i32 1, 2\n  call void @g()\n\t%y = load i32, ptr %p\n; %z = c\nnext:\n  ret void\n";
+        assert_eq!(count_lines(body), (9, 2, 2));
+    }
+
+    #[test]
+    fn a_phi_keeps_its_tail_as_the_last_piece() {
+        let s = "define i32 @f(i1 %c) {\nentry:\n  br label %l\nl:\n  %p = phi i32 [ 0, %entry ], [ 1, %l ], !dbg !7\n  br i1 %c, label %l, label %e\ne:\n  ret i32 %p\n}";
+        let mut types = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut types, false, None).expect("parses");
+        let phi = f.inst_iter().map(|(_, i)| i).find(|&i| f.insts[i].op == Opcode::Phi).expect("a phi");
+        let last = f.insts[phi].tmpl.last().map(|p| match p {
+            Piece::Text(t) => t.get(s),
+            _ => "an operand",
+        });
+        assert_eq!(last, Some(", !dbg !7"));
+        let out = crate::print::print_function(&f, &types, s);
+        assert!(out.contains("%p = phi i32 [ 0, %entry ], [ 1, %l ], !dbg !7\n"), "{out}");
     }
 
     #[test]

@@ -105,6 +105,37 @@ pub(crate) struct Cut {
     pub active: bool,
     pub pos: u32,
     pub pieces: Vec<Piece>,
+    /// The templates made so far, by the hash of their content. Most instructions spell the same text
+    /// as others around different operands (`br label `, `load ptr, ptr `), so one copy serves them
+    /// all: on generated code this is most of the parsed body's memory.
+    seen: rustc_hash::FxHashMap<u64, crate::ir::Template>,
+}
+
+impl Cut {
+    /// A hash of what the pieces print as: texts by content, operands by index.
+    fn content_hash(pieces: &[Piece], src: &str) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        for p in pieces {
+            match p {
+                Piece::Text(t) => {
+                    0u8.hash(&mut h);
+                    t.get(src).hash(&mut h);
+                }
+                Piece::Arg(i) => (1u8, *i).hash(&mut h),
+                Piece::Block(i) => (2u8, *i).hash(&mut h),
+            }
+        }
+        h.finish()
+    }
+
+    fn same_content(a: &[Piece], b: &[Piece], src: &str) -> bool {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(x, y)| match (x, y) {
+                (Piece::Text(s), Piece::Text(t)) => s.get(src) == t.get(src),
+                _ => x == y,
+            })
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -290,8 +321,18 @@ impl<'a> Parser<'a> {
             self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, end)));
         }
         self.cut.active = false;
-        // A copy of exactly the right size; the buffer stays for the next instruction.
-        let out = crate::ir::Template::from(self.cut.pieces.as_slice());
+        let key = Cut::content_hash(&self.cut.pieces, self.src);
+        let out = match self.cut.seen.get(&key) {
+            Some(t) if Cut::same_content(t, &self.cut.pieces, self.src) => t.clone(),
+            hit => {
+                // A copy of exactly the right size; the buffer stays for the next instruction.
+                let t = crate::ir::Template::from(self.cut.pieces.as_slice());
+                if hit.is_none() {
+                    self.cut.seen.insert(key, t.clone());
+                }
+                t
+            }
+        };
         self.cut.pieces.clear();
         out
     }
