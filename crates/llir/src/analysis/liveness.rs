@@ -5,10 +5,15 @@
 use super::cfg::Cfg;
 use crate::ir::{Block, Function, Opcode, Value, ValueKind};
 use cranelift_entity::{EntityRef, SecondaryMap};
+use smallvec::SmallVec;
+
+/// A block's live values. Most blocks have a handful, kept inline: a function with many blocks
+/// would otherwise make two allocations per block.
+pub type LiveSet = SmallVec<[Value; 4]>;
 
 pub struct Liveness {
-    pub live_in: SecondaryMap<Block, Vec<Value>>,
-    pub live_out: SecondaryMap<Block, Vec<Value>>,
+    pub live_in: SecondaryMap<Block, LiveSet>,
+    pub live_out: SecondaryMap<Block, LiveSet>,
 }
 
 impl Liveness {
@@ -20,9 +25,9 @@ impl Liveness {
     /// about to remove or rewrite them says so).
     pub fn compute_ignoring(f: &Function, cfg: &Cfg, ignore: impl Fn(crate::ir::Inst) -> bool) -> Liveness {
         let nblocks = f.blocks.len();
-        let mut live_in: SecondaryMap<Block, Vec<Value>> = SecondaryMap::with_capacity(nblocks);
+        let mut live_in: SecondaryMap<Block, LiveSet> = SecondaryMap::with_capacity(nblocks);
         live_in.resize(nblocks);
-        let mut live_out: SecondaryMap<Block, Vec<Value>> = SecondaryMap::with_capacity(nblocks);
+        let mut live_out: SecondaryMap<Block, LiveSet> = SecondaryMap::with_capacity(nblocks);
         live_out.resize(nblocks);
         // Stamps avoid clearing per-value marks: a block is marked for value v when its stamp is v+1.
         let mut in_mark: SecondaryMap<Block, u32> = SecondaryMap::with_capacity(nblocks);
