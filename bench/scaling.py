@@ -21,7 +21,7 @@ LLCORO = os.path.join(ROOT, "target", "release", "llcoro")
 
 
 def timed(cmd, timeout=None, mem_gb=None):
-    """Runs cmd under /usr/bin/time; returns (seconds, peak_rss_mb, ok)."""
+    """Runs cmd under /usr/bin/time; returns (seconds, peak_rss_mb, ok). MB = 10^6 bytes, as for the input."""
     pre = f"ulimit -v {int(mem_gb * 1024 * 1024)}; " if mem_gb else ""
     shell = pre + "exec /usr/bin/time -f '%M' " + " ".join(cmd)
     t0 = time.monotonic()
@@ -33,7 +33,7 @@ def timed(cmd, timeout=None, mem_gb=None):
     rss = None
     for line in reversed(p.stderr.strip().splitlines()):
         if line.strip().isdigit():
-            rss = int(line.strip()) / 1024
+            rss = int(line.strip()) * 1024 / 1e6
             break
     return (dt, rss, p.returncode == 0)
 
@@ -69,13 +69,13 @@ def main():
                 os.remove(p)
         rows.append((n, os.path.getsize(src) / 1e6, lt, lm, ot if ok else None, om if ok else None, ok, ot))
         print(f"N={n}: llcoro {lt:.3f} s {lm:.0f} MB; opt-19 " + (f"{ot:.3f} s {om:.0f} MB" if ok else f"failed after {ot:.1f} s"), flush=True)
-    lines = ["| N diamonds | input MB | llcoro s (median) | llcoro peak MB | opt-19 s | opt-19 peak MB | time ratio opt/llcoro |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| N diamonds | input MB | llcoro s (median) | llcoro peak MB | llcoro peak / input | opt-19 s | opt-19 peak MB | time ratio opt/llcoro |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for n, mb, lt, lm, ot, om, ok, raw in rows:
         o_t = f"{ot:.3f}" if ok else f"failed ({raw:.0f} s; limit {a.opt_mem_gb:.0f} GB / {a.opt_timeout:.0f} s)"
         o_m = f"{om:.0f}" if ok else "-"
         ratio = f"{ot / lt:.1f}x" if ok else "-"
-        lines.append(f"| {n} | {mb:.1f} | {lt:.3f} | {lm:.0f} | {o_t} | {o_m} | {ratio} |")
+        lines.append(f"| {n} | {mb:.1f} | {lt:.3f} | {lm:.0f} | {lm / mb:.1f} | {o_t} | {o_m} | {ratio} |")
     table = "\n".join(lines)
     cmd = "bench/scaling.py " + " ".join(sys.argv[1:])
     with open(os.path.join(OUT, "scaling.md"), "w") as f:

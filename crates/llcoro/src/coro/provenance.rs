@@ -151,6 +151,8 @@ pub struct Parsed {
 struct Headers {
     declared: FxHashMap<Box<str>, usize>,
     groups: FxHashMap<Box<str>, usize>,
+    /// Answers given, by function item and attribute: every call a caller makes asks.
+    said: FxHashMap<(usize, &'static str), bool>,
 }
 
 /// C library functions LLVM's library-call inference marks `nounwind` (BuildLibCalls), when the
@@ -218,19 +220,29 @@ impl<'a> Prover<'a> {
 
     /// Does function `name` (defined or declared in the module) carry attribute `attr` in its
     /// header, spelled out or through one of its attribute groups?
-    fn has_fn_attr(&mut self, name: &str, attr: &str) -> bool {
+    fn has_fn_attr(&mut self, name: &str, attr: &'static str) -> bool {
         let m = self.m;
         let h = self.parsed.headers.get_or_insert_with(|| {
             let named = |k: ItemKind| {
                 m.items.iter().enumerate().filter(move |(_, it)| it.kind == k).map(|(i, _)| (m.item_name(i).into(), i))
             };
-            Headers { declared: named(ItemKind::Declare).collect(), groups: named(ItemKind::AttrGroup).collect() }
+            Headers {
+                declared: named(ItemKind::Declare).collect(),
+                groups: named(ItemKind::AttrGroup).collect(),
+                said: FxHashMap::default(),
+            }
         });
         let Some(&i) = self.by_name.get(name).or_else(|| h.declared.get(name)) else { return false };
+        if let Some(&b) = h.said.get(&(i, attr)) {
+            return b;
+        }
         let text = m.item_text(i);
         let head = text.split('{').next().unwrap_or(text);
         let words = |t: &'a str| t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | '}'));
-        words(head).any(|w| w == attr || h.groups.get(w).is_some_and(|&g| words(m.item_text(g)).any(|x| x == attr)))
+        let b = words(head)
+            .any(|w| w == attr || h.groups.get(w).is_some_and(|&g| words(m.item_text(g)).any(|x| x == attr)));
+        h.said.insert((i, attr), b);
+        b
     }
 
     /// Does a call of `name` never come back (it may still unwind)? Said by `noreturn`, or by a
