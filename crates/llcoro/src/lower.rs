@@ -224,6 +224,8 @@ struct Shared<'a> {
     /// Attribute groups with `optnone`: such coroutines (clang -O0) keep every call, as LLVM's -O0
     /// pipeline does, for the debugger.
     optnone_groups: Vec<String>,
+    /// Metadata for the frame header's destroy slot (opaque pointers only).
+    header_group: Option<intrinsics::HeaderGroup>,
 }
 
 /// One worker's result for one `define`.
@@ -238,6 +240,8 @@ struct Outcome {
     frame: Option<(String, FrameSummary)>,
     new_meta: Vec<String>,
     used_noop: bool,
+    /// A ramp was made with the header group (`Shared::header_group`).
+    used_header_group: bool,
     presplit_attr: bool,
     /// Ramps whose frame this function now provides (heap elision), one per call site.
     elided: Vec<String>,
@@ -338,7 +342,13 @@ fn process(
             split::drop_presplit_attr(&mut f, src);
             return finish(sh, vec![f], types, parsed, direct, oc);
         };
-        let env = Env { src, dl: &sh.dl, typed: m.typed, dispatch: sh.dispatch };
+        let env = Env {
+            src,
+            dl: &sh.dl,
+            typed: m.typed,
+            dispatch: sh.dispatch,
+            header_group: sh.header_group.map(|g| g.group),
+        };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::coro::debug::header_subprogram(suffix);
         let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
@@ -360,6 +370,7 @@ fn process(
         if sh.check_only {
             return oc;
         }
+        oc.used_header_group = sh.header_group.is_some();
         let field_types = s.frame.fields.iter().map(|x| types.display(x.ty)).collect();
         let summary = FrameSummary {
             lowering: None,
@@ -571,6 +582,7 @@ fn finish(
         by_promise: &direct.by_promise,
         closed_promises: sh.closed_promises,
         typed: m.typed,
+        header_group: sh.header_group,
     };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
@@ -583,6 +595,16 @@ fn finish(
     let first = texts.next().unwrap_or_default();
     oc.texts = Some((first, texts.collect()));
     oc
+}
+
+/// The first metadata id above every numbered node of the module.
+fn first_free_meta(m: &Module) -> u32 {
+    m.items
+        .iter()
+        .filter(|it| it.kind == ItemKind::Metadata)
+        .filter_map(|it| m.text(it.name).strip_prefix('!').and_then(|n| n.parse::<u32>().ok()))
+        .max()
+        .map_or(0, |x| x + 1)
 }
 
 /// Is item `i` a coroutine to split (as far as its text tells)?
@@ -668,6 +690,13 @@ pub fn lower_module_with(
     } else {
         FxHashMap::default()
     };
+    // New metadata is numbered above the module's: first the header group's two nodes, then the
+    // debug info of split parts.
+    let free_meta = first_free_meta(m);
+    // Only handle methods' tests use the group: closed promises have none (and laundering the frame
+    // pointer for nothing measured slower there).
+    let header_group =
+        (!m.typed && !closed_promises).then_some(intrinsics::HeaderGroup { group: free_meta, cold: free_meta + 1 });
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
@@ -687,8 +716,9 @@ pub fn lower_module_with(
             .filter(|(i, it)| it.kind == ItemKind::AttrGroup && m.item_text(*i).contains("optnone"))
             .map(|(i, _)| m.item_name(i).to_string())
             .collect(),
+        header_group,
     };
-    let meta_base = sh.meta.as_ref().map_or(0, |x| x.first_free_id());
+    let meta_base = free_meta + if header_group.is_some() { 2 } else { 0 };
 
     // A fixed number of contiguous chunks of about equal text size, each on a thread of its own:
     // new metadata ids depend on the chunk, so the output is the same on every machine.
@@ -736,6 +766,7 @@ pub fn lower_module_with(
     let mut frames = Vec::new();
     let mut new_meta = Vec::new();
     let mut used_noop = false;
+    let mut used_header_group = false;
     let mut kxs_needs = crate::kxs::Needs::default();
     let mut tables: Vec<crate::stackless::table::FunctionSites> = Vec::new();
     let mut deferred = Vec::new();
@@ -747,6 +778,7 @@ pub fn lower_module_with(
         warnings.extend(oc.warnings);
         new_meta.extend(oc.new_meta);
         used_noop |= oc.used_noop;
+        used_header_group |= oc.used_header_group;
         kxs_needs.malloc |= oc.kxs.malloc;
         kxs_needs.free |= oc.kxs.free;
         kxs_needs.suspended |= oc.kxs.suspended;
@@ -942,6 +974,14 @@ pub fn lower_module_with(
     }
     if used_noop {
         edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN, m.typed));
+    }
+    if let Some(g) = header_group.filter(|_| used_header_group) {
+        let declared = m
+            .items
+            .iter()
+            .enumerate()
+            .any(|(i, it)| it.kind == ItemKind::Declare && m.item_name(i) == intrinsics::LAUNDER);
+        edits.append.push(g.definitions(!declared));
     }
     if !new_meta.is_empty() {
         edits.append.push(new_meta.join("\n"));

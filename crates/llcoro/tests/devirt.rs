@@ -1,7 +1,8 @@
 //! Guarded direct calls: in `coroutine_handle<P>::resume()` and `destroy()`, when one coroutine of
-//! the module has promise type `P`, llcoro calls its `.resume` / `.destroy` directly behind a
-//! check of the frame header, so that -O2 can inline them (tests/elide/task_object.cpp, whose one
-//! coroutine is `squares`). The program must print what clang's own build prints.
+//! the module has promise type `P`, llcoro calls its parts directly behind a test of the frame
+//! header, so that -O2 can inline them (tests/elide/task_object.cpp, whose one coroutine is
+//! `squares`), and fold the test where it sees the frame made (tests/devirt/loop_generator.cpp).
+//! The programs must print what clang's own build prints.
 
 mod common;
 
@@ -39,23 +40,87 @@ fn lower_task_object(args: &[&str], scratch: &str) -> Option<String> {
 
 /// The body of the handle method `method` (`6resumeEv(` or `7destroyEv(`) of `gen`'s handle.
 fn handle_method(text: &str, method: &str) -> String {
-    let name = format!("@_ZNKSt7__n486116coroutine_handleIN3gen12promise_typeEE{method}");
+    handle_method_named(text, &format!("@_ZNKSt7__n486116coroutine_handleIN3gen12promise_typeEE{method}"))
+}
+
+/// The definition of the function whose `define` line names `name` (with its `(`).
+fn handle_method_named(text: &str, name: &str) -> String {
     let start = text
         .match_indices("\ndefine ")
         .map(|(k, _)| k)
-        .find(|&k| text[k + 1..].lines().next().is_some_and(|l| l.contains(&name)))
-        .unwrap_or_else(|| panic!("no definition of the handle's {method}"));
+        .find(|&k| text[k + 1..].lines().next().is_some_and(|l| l.contains(name)))
+        .unwrap_or_else(|| panic!("no definition of {name}"));
     text[start..start + text[start..].find("\n}\n").unwrap_or(0)].to_string()
 }
 
+/// The handles' `resume()` and `destroy()` test the frame's destroy slot with a load tagged
+/// `!invariant.group`, and call `squares`' parts directly on branches weighted cold; the ramp and
+/// the elided twin write the slot once, through a laundered frame pointer, with the same tag.
 #[test]
 fn handle_methods_call_the_one_coroutine_with_their_promise_type_directly() {
     let Some(text) = lower_task_object(&[], "devirt") else { return };
-    for (method, part) in [("6resumeEv(", "@_Z7squaresl.resume"), ("7destroyEv(", "@_Z7squaresl.destroy")] {
-        let body = handle_method(&text, method);
-        assert!(body.contains("icmp eq ptr %") && body.contains(&format!(", {part}")), "{body}");
-        assert!(body.contains(&format!("call fastcc void {part}(ptr")), "a direct call:\n{body}");
+    let group = |body: &str| {
+        let k = body.find(", !invariant.group !").unwrap_or_else(|| panic!("a tagged access:\n{body}"));
+        body[k..].split_whitespace().nth(2).unwrap_or_default().to_string()
+    };
+    let resume = handle_method(&text, "6resumeEv(");
+    let destroy = handle_method(&text, "7destroyEv(");
+    let tag = group(&resume);
+    assert_eq!(group(&destroy), tag);
+    for body in [&resume, &destroy] {
+        for part in ["@_Z7squaresl.destroy", "@_Z7squaresl.cleanup"] {
+            assert!(body.contains(&format!(", {part}\n")), "a test of the destroy slot against {part}:\n{body}");
+        }
+        assert!(body.contains(", !prof !"), "weighted branches:\n{body}");
+        assert!(body.contains("call fastcc void %"), "the header's function for other modules' frames:\n{body}");
     }
+    assert_eq!(resume.matches("call fastcc void @_Z7squaresl.resume(ptr").count(), 1, "one direct call:\n{resume}");
+    for part in ["@_Z7squaresl.destroy", "@_Z7squaresl.cleanup"] {
+        assert!(destroy.contains(&format!("call fastcc void {part}(ptr")), "a direct call of {part}:\n{destroy}");
+    }
+    for (ramp, destroy_fn) in
+        [("@_Z7squaresl(", "@_Z7squaresl.destroy"), ("@_Z7squaresl.elided(", "@_Z7squaresl.cleanup")]
+    {
+        let body = handle_method_named(&text, ramp);
+        assert!(body.contains("call ptr @llvm.launder.invariant.group.p0(ptr "), "a laundered frame:\n{body}");
+        assert!(
+            body.lines().any(|l| l.contains(&format!("store ptr {destroy_fn}, ptr %")) && l.ends_with(&tag)),
+            "the destroy slot written with the tag {tag}:\n{body}"
+        );
+    }
+}
+
+/// Where the frame is made (an elided frame on main's stack), -O2 sees the ramp's tagged store and
+/// the handle's tagged load: the test folds, and nothing in main tests a header or calls a part
+/// indirectly (with a test of the resume slot, -O2 kept both, and the frame in memory).
+#[test]
+fn the_header_test_folds_where_the_frame_is_made() {
+    if !common::require(&["clang++-22"], "the test") {
+        return;
+    }
+    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/devirt/loop_generator.cpp"));
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("devirt-fold");
+    std::fs::create_dir_all(&tmp).expect("scratch dir");
+    let (ll, low, opt, exe, native) =
+        (tmp.join("g.ll"), tmp.join("g.low.ll"), tmp.join("g.opt.ll"), tmp.join("g"), tmp.join("g.native"));
+    run_ok(
+        Command::new("clang++-22")
+            .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
+            .arg(src)
+            .arg("-o")
+            .arg(&ll),
+    );
+    run_ok(Command::new(LLCORO).arg(&ll).arg("-o").arg(&low));
+    run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
+    let optimised = std::fs::read_to_string(&opt).expect("optimised");
+    let main = handle_method_named(&optimised, "@main(");
+    for needle in ["icmp eq ptr %", "call fastcc void %", "invoke fastcc void %", "@_Z11odd_numbersl."] {
+        assert!(!main.contains(needle), "`{needle}` left in main:\n{main}");
+    }
+    run_ok(Command::new("clang++-22").args(["-O2", "-w"]).arg(&low).arg("-o").arg(&exe));
+    run_ok(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(src).arg("-o").arg(&native));
+    let (a, b) = (run_ok(&mut Command::new(&exe)).stdout, run_ok(&mut Command::new(&native)).stdout);
+    assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
 }
 
 /// `--closed-promises`: no other module makes `gen` coroutines, so the handle's `resume()` calls

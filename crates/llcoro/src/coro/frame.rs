@@ -31,6 +31,9 @@ pub struct Env<'a> {
     pub dl: &'a DataLayout,
     pub typed: bool,
     pub dispatch: Dispatch,
+    /// The module's `!{}` node for `!invariant.group` on the frame header's destroy slot
+    /// (`HeaderGroup`); none for typed pointers.
+    pub header_group: Option<u32>,
 }
 
 /// How `.resume` finds where to continue.

@@ -121,6 +121,29 @@ pub struct Ctx<'a> {
     pub closed_promises: bool,
     /// The module uses typed pointers (`types.ptr` is then `i8*`).
     pub typed: bool,
+    /// The module's `!invariant.group` node for the destroy slot and its cold branch weights: with
+    /// them, a handle method learns the coroutine from the destroy slot (`call_guarded_resume`).
+    pub header_group: Option<HeaderGroup>,
+}
+
+/// The metadata a handle method's test of the frame header uses.
+#[derive(Clone, Copy, Debug)]
+pub struct HeaderGroup {
+    /// `!N = !{}`: tags the destroy slot's store in ramps and its load in handle methods.
+    pub group: u32,
+    /// `!N = !{!"branch_weights", i32 1, i32 2000}`: the direct call's branch, as cold.
+    pub cold: u32,
+}
+
+/// The intrinsic a ramp passes its frame memory through when the header is tagged.
+pub const LAUNDER: &str = "@llvm.launder.invariant.group.p0";
+
+impl HeaderGroup {
+    /// The nodes and the declaration the module needs once anything uses the group.
+    pub fn definitions(self, declare_launder: bool) -> String {
+        let decl = if declare_launder { format!("declare ptr {LAUNDER}(ptr)\n\n") } else { String::new() };
+        format!("{decl}!{} = !{{}}\n!{} = !{{!\"branch_weights\", i32 1, i32 2000}}", self.group, self.cold)
+    }
 }
 
 /// The type of a resume or destroy function pointer: `void (ptr)*` spelled in the module's dialect.
@@ -298,6 +321,9 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                         let kv = f.const_value(ptr, known);
                         call_part_before(f, types, kv, *h, cx.typed, i);
                     }
+                    (Some(_), false, ..) if let (Some(_), Some(p)) = (cx.header_group, speculate.as_ref()) => {
+                        call_guarded_by_destroy_slot(f, types, i, *h, k, p, cx);
+                    }
                     (Some(known), false, ..) => {
                         let fnp = load_header_fn(f, types, *h, off, cx, i);
                         call_guarded(f, types, i, *h, fnp, known, None, cx.src);
@@ -428,6 +454,111 @@ fn call_guarded(
     f.append_inst(direct, j1);
     f.append_inst(indirect, c2);
     f.append_inst(indirect, j2);
+}
+
+/// Replaces `coro.resume(h)` or `coro.destroy(h)` in a handle method by a test of the destroy slot,
+/// which holds one function for the frame's whole life. If it is this module's coroutine's
+/// (`.destroy`, or `.cleanup` for a frame its elided twin made), the part is called directly:
+/// `.resume`, or the destroy function found; else the header's function, as any handle needs. The
+/// slot's load is tagged with the header group, like the ramp's store, so where -O2 sees both (the
+/// method inlined where the frame is made) the test folds and the frame can live in registers. The
+/// direct branches are weighted cold so that the method stays small enough to be inlined there
+/// before the coroutine's body is inlined into it; once the test folds, a call is as hot as its
+/// place, and the body is inlined.
+fn call_guarded_by_destroy_slot(
+    f: &mut Function,
+    types: &mut TypeTable,
+    i: Inst,
+    h: Value,
+    k: Intr,
+    parts: &PromiseParts,
+    cx: &Ctx<'_>,
+) {
+    let (Some(b), Some(g)) = (f.insts[i].block, cx.header_group) else { return };
+    let pos = f.blocks[b].insts.iter().position(|&x| x == i).unwrap_or(0);
+    let ptr = types.ptr;
+    let void = types.void;
+    let join = f.split_block(types, b, pos, None);
+    // The split left `br join` at the end of `b`: the tests go there instead.
+    if let Some(t) = f.terminator(b) {
+        f.remove_inst(t);
+    }
+    let (seq, slot) = crate::frame::frame_addr(f, types, h, cx.ptr_size, ptr, cx.typed);
+    for n in seq {
+        f.append_inst(b, n);
+    }
+    let ld = Builder::new(f, types).load(ptr, slot, cx.ptr_size);
+    f.insts[ld].push_piece(t(&format!(", !invariant.group !{}", g.group)));
+    f.append_inst(b, ld);
+    let d = f.insts[ld].result.unwrap_or(h);
+    // (destroy functions in the slot, part to call): `.resume` once for either destroy function,
+    // so that its body is copied once where it is inlined.
+    let slot_fns: Vec<&str> = std::iter::once(parts.destroy.as_str()).chain(parts.cleanup.as_deref()).collect();
+    let cases: Vec<(Vec<&str>, &str)> = match k {
+        Intr::Resume => vec![(slot_fns, parts.resume.as_str())],
+        _ => slot_fns.into_iter().map(|x| (vec![x], x)).collect(),
+    };
+    let loc = dbg_location(f, i, cx.src);
+    let mut at = b;
+    for (slot_fns, part) in cases {
+        let direct = f.create_block(None);
+        let next = f.create_block(None);
+        f.insert_block_after(direct, at);
+        f.insert_block_after(next, direct);
+        let pv = f.const_value(ptr, part);
+        let mut test = Vec::new();
+        let mut is: Option<Value> = None;
+        for x in slot_fns {
+            let sv = f.const_value(ptr, x);
+            let yes = f.const_value(types.i1, "true");
+            let mut bl = Builder::new(f, types);
+            let cmp = bl.icmp("eq", d, sv);
+            let r = bl.result(cmp);
+            test.push(cmp);
+            is = Some(match is {
+                None => r,
+                Some(prev) => {
+                    let or = bl.select(prev, yes, r);
+                    test.push(or);
+                    bl.result(or)
+                }
+            });
+        }
+        for n in test {
+            f.append_inst(at, n);
+        }
+        // Every case has at least the one destroy function.
+        let Some(is) = is else { continue };
+        let mut bl = Builder::new(f, types);
+        let cbr = bl.cond_br(is, direct, next);
+        let c = bl.call("", "fastcc", void, pv, &[h]);
+        let j = bl.br(join);
+        f.insts[cbr].push_piece(t(&format!(", !prof !{}", g.cold)));
+        if let Some(loc) = &loc {
+            f.insts[c].push_piece(t(loc));
+        }
+        f.append_inst(at, cbr);
+        f.append_inst(direct, c);
+        f.append_inst(direct, j);
+        at = next;
+    }
+    // Another module's frame: the header's function.
+    let fnp = match k {
+        Intr::Resume => {
+            let rl = Builder::new(f, types).load(ptr, h, cx.ptr_size);
+            f.append_inst(at, rl);
+            f.insts[rl].result.unwrap_or(h)
+        }
+        _ => d,
+    };
+    let mut bl = Builder::new(f, types);
+    let c = bl.call("", "fastcc", void, fnp, &[h]);
+    let j = bl.br(join);
+    if let Some(loc) = &loc {
+        f.insts[c].push_piece(t(loc));
+    }
+    f.append_inst(at, c);
+    f.append_inst(at, j);
 }
 
 /// `, !dbg !N` of instruction `i`, if it has a location.

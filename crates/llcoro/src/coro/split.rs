@@ -1102,7 +1102,15 @@ fn finish_ramp(
         let fnv = f.const_value(types.ptr, &crate::coro::intrinsics::part_as_ptr(&part.name, env.typed));
         let (mut a, addr) = frame_addr(&mut f, types, fr, k as u64 * frame.ptr_size, types.ptr, env.typed);
         seq.append(&mut a);
-        seq.push(Builder::new(&mut f, types).store(fnv, addr, frame.ptr_size));
+        let st = Builder::new(&mut f, types).store(fnv, addr, frame.ptr_size);
+        // The destroy function stays for the frame's life: handle methods test it to learn the
+        // coroutine (`intrinsics::call_guarded`), and -O2 may fold the test where it sees this store.
+        if k == 1
+            && let Some(g) = env.header_group
+        {
+            f.insts[st].push_piece(t(&format!(", !invariant.group !{g}")));
+        }
+        seq.push(st);
     }
     let bb = f.insts[shape.begin].block.expect("placed");
     let pos = f.blocks[bb].insts.iter().position(|&x| x == shape.begin).unwrap_or(0);
@@ -1126,8 +1134,21 @@ fn finish_ramp(
     }
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
     fold_constant_branches(&mut f, types, src);
-    // coro.begin's frame is the memory it was given (or the caller's); coro.id goes.
+    // coro.begin's frame is the memory it was given (or the caller's); coro.id goes. With a header
+    // group, the memory goes through `launder.invariant.group` first: each frame is then a pointer
+    // of its own to the optimiser, even in memory an earlier frame had (a pool, the caller's slot
+    // in a loop), so the destroy slot's tagged stores never disagree.
     let mem = caller_mem.or_else(|| f.insts[shape.begin].call_args().get(1).copied());
+    let mem = match (mem, env.header_group) {
+        (Some(m), Some(_)) if !env.typed => {
+            let callee = f.const_value(types.ptr, crate::coro::intrinsics::LAUNDER);
+            let ptr = types.ptr;
+            let c = Builder::new(&mut f, types).call("", "", ptr, callee, &[m]);
+            f.insert_inst_before(shape.begin, c);
+            f.insts[c].result.or(Some(m))
+        }
+        (m, _) => m,
+    };
     if let (Some(mem), Some(r)) = (mem, f.insts[shape.begin].result) {
         f.replace_all_uses(r, mem);
     }
