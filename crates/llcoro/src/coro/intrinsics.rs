@@ -465,6 +465,11 @@ fn call_guarded(
 /// direct branches are weighted cold so that the method stays small enough to be inlined there
 /// before the coroutine's body is inlined into it; once the test folds, a call is as hot as its
 /// place, and the body is inlined.
+///
+/// The tag lets the optimiser take two tagged loads of one pointer to read the same function. Our
+/// ramps launder fresh frame memory, so that holds for their frames; it could mislead only for two
+/// frames of this promise type made one after the other at one address by another module's ramps
+/// that do not launder, once those ramps are inlined here (LTO with a fixed-address pool).
 fn call_guarded_by_destroy_slot(
     f: &mut Function,
     types: &mut TypeTable,
