@@ -674,11 +674,29 @@ pub fn lower_module_with(
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
-    // Heap elision and guarded direct calls are made for opaque pointers only.
-    let crate::coro::elide::Wanted { ramps: want_elided, callers, wrappers } = if m.typed || scope == Scope::Kxs {
-        Default::default()
+    // The two long parts of the set-up, the metadata index and what heap elision wants, run side by
+    // side (one thread with `serial`).
+    let build_meta = || any_debug.then(|| MetaIndex::build(m));
+    let mut meta = None;
+    let want = |candidates: &[usize]| {
+        // Heap elision and guarded direct calls are made for opaque pointers only.
+        if m.typed || scope == Scope::Kxs {
+            Default::default()
+        } else {
+            crate::coro::elide::wanted(m, candidates, &group_refs)
+        }
+    };
+    let crate::coro::elide::Wanted { ramps: want_elided, callers, wrappers } = if serial {
+        meta = build_meta();
+        want(&candidates)
     } else {
-        crate::coro::elide::wanted(m, &candidates, &group_refs)
+        std::thread::scope(|s| {
+            let index = s.spawn(build_meta);
+            let w = want(&candidates);
+            // A failed thread only costs the time: the index is built again here.
+            meta = index.join().unwrap_or_else(|_| build_meta());
+            w
+        })
     };
     let mut candidates = candidates;
     if !callers.is_empty() {
@@ -701,7 +719,7 @@ pub fn lower_module_with(
         m,
         dl: DataLayout::from_module_text(&m.src),
         group_refs,
-        meta: any_debug.then(|| MetaIndex::build(m)),
+        meta,
         check_only,
         names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
         want_elided,
