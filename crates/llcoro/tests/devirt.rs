@@ -7,34 +7,40 @@
 mod common;
 
 use common::run_ok;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const LLCORO: &str = env!("CARGO_BIN_EXE_llcoro");
 
-/// Lowers `tests/elide/task_object.cpp` (clang-22 -O2 presplit IR) with `args`, checks that the
-/// lowered program prints what clang's own build prints, and returns the lowered text; `None` when
-/// clang-22 is missing outside CI.
-fn lower_task_object(args: &[&str], scratch: &str) -> Option<String> {
+/// Lowers the C++ program `program` (under `tests/`; clang-22 -O2 presplit IR) with `args`, checks
+/// that the lowered program prints what clang's own build prints, and returns the lowered file;
+/// `None` when clang-22 is missing outside CI.
+fn lower_and_run(program: &str, args: &[&str], scratch: &str) -> Option<PathBuf> {
     if !common::require(&["clang++-22"], "the test") {
         return None;
     }
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/elide/task_object.cpp"));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests").join(program);
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     std::fs::create_dir_all(&tmp).expect("scratch dir");
     let (ll, low, exe, native) = (tmp.join("t.ll"), tmp.join("t.low.ll"), tmp.join("t"), tmp.join("t.native"));
     run_ok(
         Command::new("clang++-22")
             .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
-            .arg(src)
+            .arg(&src)
             .arg("-o")
             .arg(&ll),
     );
     run_ok(Command::new(LLCORO).args(args).arg(&ll).arg("-o").arg(&low));
     run_ok(Command::new("clang++-22").args(["-O2", "-w"]).arg(&low).arg("-o").arg(&exe));
-    run_ok(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(src).arg("-o").arg(&native));
+    run_ok(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(&src).arg("-o").arg(&native));
     let (a, b) = (run_ok(&mut Command::new(&exe)).stdout, run_ok(&mut Command::new(&native)).stdout);
     assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
+    Some(low)
+}
+
+/// `tests/elide/task_object.cpp` lowered with `args` (see `lower_and_run`), as text.
+fn lower_task_object(args: &[&str], scratch: &str) -> Option<String> {
+    let low = lower_and_run("elide/task_object.cpp", args, scratch)?;
     Some(std::fs::read_to_string(&low).expect("lowered"))
 }
 
@@ -95,32 +101,14 @@ fn handle_methods_call_the_one_coroutine_with_their_promise_type_directly() {
 /// indirectly (with a test of the resume slot, -O2 kept both, and the frame in memory).
 #[test]
 fn the_header_test_folds_where_the_frame_is_made() {
-    if !common::require(&["clang++-22"], "the test") {
-        return;
-    }
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/devirt/loop_generator.cpp"));
-    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("devirt-fold");
-    std::fs::create_dir_all(&tmp).expect("scratch dir");
-    let (ll, low, opt, exe, native) =
-        (tmp.join("g.ll"), tmp.join("g.low.ll"), tmp.join("g.opt.ll"), tmp.join("g"), tmp.join("g.native"));
-    run_ok(
-        Command::new("clang++-22")
-            .args(["-std=c++20", "-O2", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S"])
-            .arg(src)
-            .arg("-o")
-            .arg(&ll),
-    );
-    run_ok(Command::new(LLCORO).arg(&ll).arg("-o").arg(&low));
+    let Some(low) = lower_and_run("devirt/loop_generator.cpp", &[], "devirt-fold") else { return };
+    let opt = low.with_extension("opt.ll");
     run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
     let optimised = std::fs::read_to_string(&opt).expect("optimised");
     let main = handle_method_named(&optimised, "@main(");
     for needle in ["icmp eq ptr %", "call fastcc void %", "invoke fastcc void %", "@_Z11odd_numbersl."] {
         assert!(!main.contains(needle), "`{needle}` left in main:\n{main}");
     }
-    run_ok(Command::new("clang++-22").args(["-O2", "-w"]).arg(&low).arg("-o").arg(&exe));
-    run_ok(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(src).arg("-o").arg(&native));
-    let (a, b) = (run_ok(&mut Command::new(&exe)).stdout, run_ok(&mut Command::new(&native)).stdout);
-    assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
 }
 
 /// `--closed-promises`: no other module makes `gen` coroutines, so the handle's `resume()` calls
