@@ -1,7 +1,8 @@
 //! Guarded direct calls: in `coroutine_handle<P>::resume()` and `destroy()`, when one coroutine of
 //! the module has promise type `P`, llcoro calls its parts directly behind a test of the frame
 //! header, so that -O2 can inline them (tests/elide/task_object.cpp, whose one coroutine is
-//! `squares`), and fold the test where it sees the frame made (tests/devirt/loop_generator.cpp).
+//! `squares`), and fold the test where it sees the frame made (tests/devirt/loop_generator.cpp,
+//! tests/devirt/iterator_generator.cpp).
 //! The programs must print what clang's own build prints.
 
 mod common;
@@ -109,6 +110,20 @@ fn the_header_test_folds_where_the_frame_is_made() {
     for needle in ["icmp eq ptr %", "call fastcc void %", "invoke fastcc void %", "@_Z11odd_numbersl."] {
         assert!(!main.contains(needle), "`{needle}` left in main:\n{main}");
     }
+}
+
+/// A library-style generator whose first resume (in `begin()`) is outside the inner loop: with the
+/// direct call's branch at 1%, -O2 inlines the coroutine's body there too, so `main` calls no part
+/// of it. (At 1:2000 that call stayed cold inside the outer loop, and stayed a call.)
+#[test]
+fn a_first_resume_outside_the_inner_loop_is_inlined() {
+    let Some(low) = lower_and_run("devirt/iterator_generator.cpp", &[], "devirt-begin") else { return };
+    let opt = low.with_extension("opt.ll");
+    run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
+    let optimised = std::fs::read_to_string(&opt).expect("optimised");
+    let main = handle_method_named(&optimised, "@main(");
+    assert!(!main.contains("@_Z5mixedll.resume("), "a call of the coroutine's body left in main:\n{main}");
+    assert!(!main.contains("call fastcc void %"), "an indirect call left in main:\n{main}");
 }
 
 /// `--closed-promises`: no other module makes `gen` coroutines, so the handle's `resume()` calls

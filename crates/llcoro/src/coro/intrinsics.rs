@@ -131,7 +131,12 @@ pub struct Ctx<'a> {
 pub struct HeaderGroup {
     /// `!N = !{}`: tags the destroy slot's store in ramps and its load in handle methods.
     pub group: u32,
-    /// `!N = !{!"branch_weights", i32 1, i32 2000}`: the direct call's branch, as cold.
+    /// `!N = !{!"branch_weights", i32 1, i32 99}`: the direct call's branch at 1%. LLVM's inliner
+    /// calls a call site cold below 2% of its function's entry (`ColdCallSiteRelFreq`), so the
+    /// coroutine's body is not inlined into the handle method itself, which stays small enough
+    /// to inline. Inlined into a loop, the call is no longer cold and the body can follow it.
+    /// At 1:2000 a call in a loop (estimated 32 trips) was still cold, so a frame whose first
+    /// resume sat there escaped to the call and kept its fields in memory.
     pub cold: u32,
 }
 
@@ -142,7 +147,7 @@ impl HeaderGroup {
     /// The nodes and the declaration the module needs once anything uses the group.
     pub fn definitions(self, declare_launder: bool) -> String {
         let decl = if declare_launder { format!("declare ptr {LAUNDER}(ptr)\n\n") } else { String::new() };
-        format!("{decl}!{} = !{{}}\n!{} = !{{!\"branch_weights\", i32 1, i32 2000}}", self.group, self.cold)
+        format!("{decl}!{} = !{{}}\n!{} = !{{!\"branch_weights\", i32 1, i32 99}}", self.group, self.cold)
     }
 }
 
@@ -462,9 +467,9 @@ fn call_guarded(
 /// `.resume`, or the destroy function found; else the header's function, as any handle needs. The
 /// slot's load is tagged with the header group, like the ramp's store, so where -O2 sees both (the
 /// method inlined where the frame is made) the test folds and the frame can live in registers. The
-/// direct branches are weighted cold so that the method stays small enough to be inlined there
-/// before the coroutine's body is inlined into it; once the test folds, a call is as hot as its
-/// place, and the body is inlined.
+/// direct branches are weighted cold for the method itself (`HeaderGroup::cold`), so that it stays
+/// small enough to be inlined there before the coroutine's body is inlined into it; inlined into a
+/// loop, the call is no longer cold and the body follows it.
 ///
 /// The tag lets the optimiser take two tagged loads of one pointer to read the same function. Our
 /// ramps launder fresh frame memory, so that holds for their frames; it could mislead only for two
