@@ -97,16 +97,20 @@ fn handle_methods_call_the_one_coroutine_with_their_promise_type_directly() {
     }
 }
 
+/// `main` of `program` lowered with the default options (see `lower_and_run`), after clang-22 -O2.
+fn optimised_main(program: &str, scratch: &str) -> Option<String> {
+    let low = lower_and_run(program, &[], scratch)?;
+    let opt = low.with_extension("opt.ll");
+    run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
+    Some(handle_method_named(&std::fs::read_to_string(&opt).expect("optimised"), "@main("))
+}
+
 /// Where the frame is made (an elided frame on main's stack), -O2 sees the ramp's tagged store and
 /// the handle's tagged load: the test folds, and nothing in main tests a header or calls a part
 /// indirectly (with a test of the resume slot, -O2 kept both, and the frame in memory).
 #[test]
 fn the_header_test_folds_where_the_frame_is_made() {
-    let Some(low) = lower_and_run("devirt/loop_generator.cpp", &[], "devirt-fold") else { return };
-    let opt = low.with_extension("opt.ll");
-    run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
-    let optimised = std::fs::read_to_string(&opt).expect("optimised");
-    let main = handle_method_named(&optimised, "@main(");
+    let Some(main) = optimised_main("devirt/loop_generator.cpp", "devirt-fold") else { return };
     for needle in ["icmp eq ptr %", "call fastcc void %", "invoke fastcc void %", "@_Z11odd_numbersl."] {
         assert!(!main.contains(needle), "`{needle}` left in main:\n{main}");
     }
@@ -117,11 +121,7 @@ fn the_header_test_folds_where_the_frame_is_made() {
 /// of it. (At 1:2000 that call stayed cold inside the outer loop, and stayed a call.)
 #[test]
 fn a_first_resume_outside_the_inner_loop_is_inlined() {
-    let Some(low) = lower_and_run("devirt/iterator_generator.cpp", &[], "devirt-begin") else { return };
-    let opt = low.with_extension("opt.ll");
-    run_ok(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&low).arg("-o").arg(&opt));
-    let optimised = std::fs::read_to_string(&opt).expect("optimised");
-    let main = handle_method_named(&optimised, "@main(");
+    let Some(main) = optimised_main("devirt/iterator_generator.cpp", "devirt-begin") else { return };
     assert!(!main.contains("@_Z5mixedll.resume("), "a call of the coroutine's body left in main:\n{main}");
     assert!(!main.contains("call fastcc void %"), "an indirect call left in main:\n{main}");
 }
