@@ -30,6 +30,7 @@ pub fn parse_function(
         p,
         f: None,
         locals: FxHashMap::default(),
+        consts: FxHashMap::default(),
         first_use: SecondaryMap::new(),
         block_names: FxHashMap::default(),
         block_defined: SecondaryMap::new(),
@@ -70,6 +71,8 @@ struct FuncParser<'a> {
     p: Parser<'a>,
     f: Option<Function>,
     locals: FxHashMap<Key<'a>, Value>,
+    /// Constant operands by type and spelling: one value for every use of `i32 0` or `@f`.
+    consts: FxHashMap<(Type, &'a str), Value>,
     first_use: SecondaryMap<Value, Span>,
     block_names: FxHashMap<Key<'a>, Block>,
     block_defined: SecondaryMap<Block, bool>,
@@ -480,9 +483,22 @@ impl<'a> FuncParser<'a> {
                 return Err(self.p.err_expected(&format!("a value of type {}", self.p.types.display(ty))));
             }
             let span = self.p.parse_const(ty)?;
-            let fname: Box<str> = self.func().name.clone();
-            let kind = self.const_kind(span, &fname);
-            self.func().values.push(ValueData { ty, kind, name: None })
+            let src = self.p.src;
+            let text = src.get(span.start as usize..span.end as usize).unwrap_or("");
+            if let Some(&v) = self.consts.get(&(ty, text)) {
+                v
+            } else {
+                let fname: Box<str> = self.func().name.clone();
+                let kind = self.const_kind(span, &fname);
+                // A constant naming this function's blocks stays one value per use: cloning a
+                // function maps those blocks, and each use keeps its own pieces.
+                let shared = matches!(kind, ValueKind::Const(_));
+                let v = self.func().values.push(ValueData { ty, kind, name: None });
+                if shared {
+                    self.consts.insert((ty, text), v);
+                }
+                v
+            }
         };
         let idx = self.args.len() as u16;
         self.args.push(v);
@@ -1275,6 +1291,28 @@ mod tests {
         let (_, i) = f.inst_iter().next().expect("an instruction");
         assert_eq!(f.insts[i].op, Opcode::Add);
         assert_eq!(f.insts[i].args.len(), 2);
+    }
+
+    /// Constant operands of one type and spelling are one value; another type, another spelling,
+    /// or a `blockaddress` of this function's blocks is a value of its own.
+    #[test]
+    fn constant_operands_are_shared_by_type_and_spelling() {
+        let f = parse(
+            "define i64 @f(i32 %a) {\nentry:\n  %x = add i32 %a, 0\n  %y = add i32 %x, 0\n  %z = sext i32 1 to i64\n  %w = add i64 %z, 0\n  %p = select i1 true, ptr blockaddress(@f, %next), ptr blockaddress(@f, %next)\n  br label %next\nnext:\n  ret i64 %w\n}",
+        )
+        .expect("parses");
+        let op = |name: &str, k: usize| {
+            let i = f
+                .inst_iter()
+                .map(|(_, i)| i)
+                .find(|&i| f.insts[i].result.and_then(|r| f.values[r].name.clone()).as_deref() == Some(name))
+                .expect("the instruction");
+            f.insts[i].args[k]
+        };
+        assert_eq!(op("x", 1), op("y", 1), "`i32 0` twice");
+        assert_ne!(op("x", 1), op("w", 1), "`i32 0` and `i64 0`");
+        assert_ne!(op("x", 1), op("z", 0), "`i32 0` and `i32 1`");
+        assert_ne!(op("p", 1), op("p", 2), "two uses of a block address");
     }
 
     #[test]
