@@ -227,3 +227,18 @@ fn a_ramp_that_may_terminate_still_gets_its_twin() {
     let out = fewer_allocations(&src, &ll, 10);
     assert!(out.contains("run(flag=0, resumes=10)"), "{out}");
 }
+
+/// A task object that keeps the promise's `this`, and a caller that destroys the coroutine through
+/// a handle rebuilt from it, behind a comparison with `&h.promise()`
+/// (tests/diff/20_promise_access.cpp): the ramp returns its promise pointer, the interpreter
+/// follows main from its entry, and main holds the frame.
+#[test]
+fn a_frame_destroyed_through_its_promise_pointer_moves_to_the_callers_stack() {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return;
+    }
+    let (src, ll, v) = presplit_cpp("tests/diff/20_promise_access.cpp", "elide-promise");
+    assert_eq!(report_field(&v, "@_Z12echo_doubleri", "elided_in"), serde_json::json!(["@main"]), "{v}");
+    let out = fewer_allocations(&src, &ll, 1);
+    assert!(out.contains("round 4: outbox=83 done=1"), "{out}");
+}

@@ -1,14 +1,20 @@
 //! Where a coroutine's handle goes, for heap elision of C++ coroutines whose handle lives in a task
 //! object: a small symbolic interpreter over the paths of the module's functions.
 //!
-//! Two questions, both answered by running code on abstract values (the frame, null, pointers into
+//! Three questions, all answered by running code on abstract values (the frame, null, pointers into
 //! objects the interpreter made, integers, or unknown) and following calls into functions defined
 //! in the module:
 //! - **Ramp.** Does every path of the ramp up to its return leave the frame pointer in the return
 //!   value, or in the `sret` object at a fixed offset, without letting the `sret` pointer escape?
 //!   (`get_return_object` → `from_promise` → `coro.promise(.., from = true)` is how C++ does it.)
+//!   Or return the promise pointer itself (a task that keeps `this` of its promise)?
 //! - **Method.** Given the frame in a cell of an object, what does a call with a pointer to that
 //!   object do: leave the cell alone, or destroy the frame on every path?
+//! - **Caller.** Does a function that makes the coroutine once destroy it on every path out,
+//!   through whatever copies, rebuilt handles and comparisons it takes there? Here the interpreter
+//!   trusts only the caller's own memory: a pointer stored anywhere else, or given to the ramp or
+//!   to code it does not follow, is lost, and the promise's cells are forgotten whenever coroutine
+//!   code may have run (a resume, a destroy, or unknown code once the frame got out).
 //!
 //! A path that comes back to a loop header in the state of an earlier arrival (the same phi values
 //! and memory) is done: it goes where that one went. Anything the interpreter cannot follow (a loop
@@ -52,6 +58,9 @@ pub enum HandleOut {
     Returned,
     /// In the object its parameter `param` (an `sret` pointer) points to, `off` bytes in.
     InSret { param: usize, off: i64 },
+    /// The return value is the frame's promise pointer (a task object that keeps `this` of the
+    /// promise, from which `from_promise` gets the handle back).
+    PromiseReturned,
 }
 
 /// What a call does to a frame kept in a cell of an object it gets a pointer to.
@@ -69,6 +78,11 @@ struct State {
     clobbered: Vec<u32>,
     destroyed: bool,
     escaped: bool,
+    /// `caller` proofs: the frame or its promise pointer went where code the interpreter does not
+    /// follow can find it, so such code may resume the coroutine and change the promise.
+    frame_out: bool,
+    /// `caller` proofs: the ramp has been called on this path.
+    made: bool,
 }
 
 /// A path being followed: its block, the predecessor it came from, the values and memory so far,
@@ -85,13 +99,20 @@ struct Visit {
     state: State,
 }
 
-/// `State::older`: cells and clobbered objects in order, destroyed, escaped.
-type Older = (Vec<((u32, i64), Sym)>, Vec<u32>, bool, bool);
+/// `State::older`: cells and clobbered objects in order, destroyed, escaped, frame_out.
+type Older = (Vec<((u32, i64), Sym)>, Vec<u32>, bool, bool, bool, bool);
 
 /// How many times a path may arrive at one loop header in states that differ.
 const MAX_TURNS: usize = 4;
 
 impl State {
+    /// Marks object `o` as no longer known (once: states are copied at every fork).
+    fn clobber(&mut self, o: u32) {
+        if !self.clobbered.contains(&o) {
+            self.clobbered.push(o);
+        }
+    }
+
     /// The memory of objects `made` or older, in a fixed order, for comparing the states of two
     /// arrivals at a loop header: objects made since the first arrival are reachable only through
     /// values the loop makes again before using them, or through phis and older memory, which are
@@ -103,7 +124,7 @@ impl State {
         let mut clobbered: Vec<u32> = self.clobbered.iter().copied().filter(|&o| o <= made).collect();
         clobbered.sort_unstable();
         clobbered.dedup();
-        (mem, clobbered, self.destroyed, self.escaped)
+        (mem, clobbered, self.destroyed, self.escaped, self.frame_out, self.made)
     }
 }
 
@@ -190,6 +211,14 @@ pub struct Prover<'a> {
     made_by: Option<(String, HandleOut)>,
     /// Objects that are allocas: memory a store to a global's own address cannot touch.
     locals: FxHashSet<u32>,
+    /// The object standing for the tracked frame's promise: `coro.promise` of the frame, and the
+    /// promise alloca of a ramp being followed.
+    fp: u32,
+    /// A `caller` proof is running: pointers stored where unknown code can find them, or given
+    /// to the ramp, are lost, and resuming the coroutine forgets its promise's cells.
+    caller: bool,
+    /// A `ramp` proof is running: the `coro.begin` of the function under proof is the frame.
+    in_ramp: bool,
 }
 
 impl<'a> Prover<'a> {
@@ -211,6 +240,9 @@ impl<'a> Prover<'a> {
             watched: None,
             made_by: None,
             locals: FxHashSet::default(),
+            fp: 1,
+            caller: false,
+            in_ramp: false,
         }
     }
 
@@ -329,6 +361,7 @@ impl<'a> Prover<'a> {
     pub fn ramp(&mut self, f: &Function, promise: Option<Value>, types: &mut TypeTable) -> Option<HandleOut> {
         let src = self.m.src.as_str();
         let promise_obj = self.fresh();
+        self.fp = promise_obj;
         let sret: Option<usize> =
             (0..f.header.params.len()).find(|&k| f.header.params[k].attrs.get(src).contains("sret"));
         let mut args = vec![Sym::Unknown; f.params.len()];
@@ -348,7 +381,9 @@ impl<'a> Prover<'a> {
         {
             return None;
         }
+        self.in_ramp = true;
         let exits = self.run(f, &args, State::default(), 0, types, &pre, Some(promise_obj));
+        self.in_ramp = false;
         let mut exits = exits?;
         self.watched = None;
         if exits.iter().any(|e| e.state.escaped) {
@@ -361,6 +396,9 @@ impl<'a> Prover<'a> {
         }
         if exits.iter().all(|e| e.ret == Sym::Frame) {
             return Some(HandleOut::Returned);
+        }
+        if exits.iter().all(|e| e.ret == Sym::Ptr(promise_obj, 0)) {
+            return Some(HandleOut::PromiseReturned);
         }
         let (k, o) = (sret?, sret_obj?);
         // The one cell of the sret object holding the frame on every path.
@@ -385,6 +423,7 @@ impl<'a> Prover<'a> {
     /// the frame) does to that frame.
     pub fn effect(&mut self, callee: &str, arg: usize, nargs: usize, cell: i64, types: &mut TypeTable) -> Effect {
         let Some(g) = self.function(callee, types) else { return Effect::Unknown };
+        self.fp = self.fresh();
         let obj = self.fresh();
         let mut args = vec![Sym::Unknown; nargs.max(g.params.len())];
         if let Some(a) = args.get_mut(arg) {
@@ -408,6 +447,32 @@ impl<'a> Prover<'a> {
                 && e.state.mem.get(&(obj, cell)) == Some(&Sym::Frame)
         };
         if exits.iter().all(kept) { Effect::Keeps } else { Effect::Unknown }
+    }
+
+    /// Does `g`, no coroutine, destroy on every path out of it the coroutine it makes by calling
+    /// `ramp` (which leaves the frame as `out` says)? Paths that never call the ramp make nothing
+    /// to destroy. For callers whose destroy the task-object check (`elide`) cannot see: through a
+    /// handle rebuilt from the promise pointer, a copy of the handle, or a comparison of the two.
+    /// The caller must call the ramp once, outside any loop.
+    pub fn destroys_made(&mut self, g: &Function, ramp: &str, out: HandleOut, types: &mut TypeTable) -> bool {
+        self.made_by = Some((ramp.to_string(), out));
+        self.caller = true;
+        self.watched = None;
+        self.steps = 0;
+        self.fp = self.fresh();
+        let args = vec![Sym::Unknown; g.params.len()];
+        let exits = self.run(g, &args, State::default(), 0, types, &FxHashMap::default(), None);
+        self.made_by = None;
+        self.caller = false;
+        exits.is_some_and(|exits| {
+            exits.iter().any(|e| e.state.made) && exits.iter().all(|e| e.state.destroyed || !e.state.made)
+        })
+    }
+
+    /// Forgets the cells of the frame's promise: coroutine code may have run.
+    fn forget_promise(&self, st: &mut State) {
+        let fp = self.fp;
+        st.mem.retain(|&(o, _), _| o != fp);
     }
 
     fn fresh(&mut self) -> u32 {
@@ -597,6 +662,18 @@ impl<'a> Prover<'a> {
                 {
                     st.escaped = true;
                 }
+                // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
+                // else (the promise, a global, unknown memory) may be used by code it does not see.
+                let local = matches!(p, Sym::Ptr(ob, _)
+                    if self.locals.contains(&ob) && ob != self.fp && !st.clobbered.contains(&ob));
+                if self.caller && !local {
+                    match v {
+                        Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
+                        Sym::Ptr(o, _) => st.clobber(o),
+                        Sym::Frame => st.frame_out = true,
+                        _ => {}
+                    }
+                }
                 match p {
                     Sym::Ptr(o, off) => {
                         let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
@@ -631,6 +708,9 @@ impl<'a> Prover<'a> {
                 let eq = match (x, y) {
                     (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
                     (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
+                    // Two places in one object (the promise pointer kept in a task object against
+                    // `&h.promise()`).
+                    (Sym::Ptr(a, p), Sym::Ptr(b, q)) if a == b => Some(p == q),
                     (Sym::Int(p), Sym::Int(q)) if matches!(pred.as_str(), "eq" | "ne") => Some(p == q),
                     _ => None,
                 };
@@ -653,6 +733,8 @@ impl<'a> Prover<'a> {
                 _ => Sym::Unknown,
             },
             Opcode::ExtractValue | Opcode::InsertValue => Sym::Unknown,
+            // `#dbg_*` records describe values; they do nothing with them.
+            Opcode::DbgRecord => Sym::Unknown,
             _ => {
                 // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
                 if d.args
@@ -660,6 +742,17 @@ impl<'a> Prover<'a> {
                     .any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched))
                 {
                     st.escaped = true;
+                }
+                // In a `caller` proof, so does every pointer: an integer of it can come back.
+                if self.caller {
+                    for &x in &d.args {
+                        match self.val(f, vals, x, src) {
+                            Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
+                            Sym::Ptr(o, _) => st.clobber(o),
+                            Sym::Frame => st.frame_out = true,
+                            _ => {}
+                        }
+                    }
                 }
                 Sym::Unknown
             }
@@ -709,8 +802,29 @@ impl<'a> Prover<'a> {
         if let Some((ramp, out)) = &self.made_by
             && f.callee_name(i, src) == Some(ramp.as_str())
         {
-            return match *out {
+            let out = *out;
+            if self.caller {
+                // Two coroutines from one call site would be one `Frame` here.
+                if st.made {
+                    return None;
+                }
+                st.made = true;
+                // The coroutine may keep what it was given, and write there when resumed.
+                let sret = match out {
+                    HandleOut::InSret { param, .. } => Some(param),
+                    _ => None,
+                };
+                for (k, a) in args.iter().enumerate() {
+                    if let Sym::Ptr(o, _) = a
+                        && Some(k) != sret
+                    {
+                        st.clobber(*o);
+                    }
+                }
+            }
+            return match out {
                 HandleOut::Returned => Some(Sym::Frame),
+                HandleOut::PromiseReturned => Some(Sym::Ptr(self.fp, 0)),
                 HandleOut::InSret { param, off } => match arg(param) {
                     Sym::Ptr(o, base) if !st.clobbered.contains(&o) => {
                         st.mem.insert((o, base + off), Sym::Frame);
@@ -720,28 +834,37 @@ impl<'a> Prover<'a> {
                 },
             };
         }
-        // The promise of a coroutine the interpreter follows is memory of its own: writing there
-        // (an awaiter storing its continuation) touches no object of the caller's.
+        // The promise of the frame followed is memory of its own: writing there (an awaiter
+        // storing its continuation) touches no object of the caller's.
         if intr_of(f, i, src) == Some(Intr::Promise)
             && arg(0) == Sym::Frame
             && d.call_args().get(2).and_then(|&v| f.const_int(v, src)) == Some(0)
         {
-            return Some(Sym::Ptr(self.fresh(), 0));
+            return Some(Sym::Ptr(self.fp, 0));
         }
         if let Some(k) = intr_of(f, i, src) {
             return Some(match k {
-                Intr::Begin => Sym::Frame,
+                // The frame followed is the one the ramp under proof begins; another coroutine's
+                // ramp, followed as a callee, makes some other frame.
+                Intr::Begin if depth == 0 && self.in_ramp => Sym::Frame,
+                Intr::Begin => Sym::Unknown,
                 // In the ramp a suspend takes the default edge: back to the caller.
                 Intr::Suspend => Sym::Int(-1),
                 Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
                 Intr::Promise => match (arg(0), d.call_args().get(2).and_then(|&v| f.const_int(v, src))) {
-                    (Sym::Ptr(o, 0), Some(1)) if Some(o) == promise_obj => Sym::Frame,
+                    (Sym::Ptr(o, 0), Some(1)) if Some(o) == promise_obj || o == self.fp => Sym::Frame,
                     _ => Sym::Unknown,
                 },
+                // Whatever runs of the coroutine may change its promise.
                 Intr::Destroy => {
                     if arg(0) == Sym::Frame {
                         st.destroyed = true;
                     }
+                    self.forget_promise(st);
+                    Sym::Unknown
+                }
+                Intr::Resume => {
+                    self.forget_promise(st);
                     Sym::Unknown
                 }
                 _ => Sym::Unknown,
@@ -755,13 +878,33 @@ impl<'a> Prover<'a> {
         if !args.iter().any(tracked) {
             // It cannot reach what is tracked (nothing it gets points there); assume it returns
             // something unknown. (Globals holding tracked pointers would be escapes, caught at the
-            // store.)
+            // store.) In a `caller` proof, it may resume the coroutine if the frame got out.
+            if st.frame_out {
+                self.forget_promise(st);
+            }
             return Some(Sym::Unknown);
         }
         if name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove") || name.starts_with("@llvm.memset") {
             // A copy of known size between tracked objects copies the cells; anything else
             // forgets the destination.
             let len = d.call_args().get(2).and_then(|&v| f.const_int(v, src)).map(|n| n as i64);
+            let local = matches!(arg(0), Sym::Ptr(ob, _)
+                if self.locals.contains(&ob) && ob != self.fp && !st.clobbered.contains(&ob));
+            if self.caller
+                && !local
+                && let Sym::Ptr(so, _) = arg(1)
+            {
+                // What the copy carries out of the caller's memory is out of sight.
+                let carried: Vec<Sym> = st.mem.iter().filter(|&(&(ob, _), _)| ob == so).map(|(_, &v)| v).collect();
+                for v in carried {
+                    match v {
+                        Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
+                        Sym::Ptr(o, _) => st.clobber(o),
+                        Sym::Frame => st.frame_out = true,
+                        _ => {}
+                    }
+                }
+            }
             match (arg(0), arg(1), len) {
                 (Sym::Ptr(o, off), Sym::Ptr(so, soff), Some(n)) if !name.starts_with("@llvm.memset") => {
                     let cells: Vec<(i64, Sym)> = st
@@ -771,7 +914,7 @@ impl<'a> Prover<'a> {
                         .map(|(&(_, c), &v)| (c - soff, v))
                         .collect();
                     if st.clobbered.contains(&so) {
-                        st.clobbered.push(o);
+                        st.clobber(o);
                     }
                     st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c);
                     for (c, v) in cells {
@@ -779,17 +922,22 @@ impl<'a> Prover<'a> {
                     }
                 }
                 (Sym::Ptr(o, off), _, Some(n)) => st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c),
-                (Sym::Ptr(o, _), _, _) => st.clobbered.push(o),
+                (Sym::Ptr(o, _), _, _) => st.clobber(o),
                 _ => st.mem.clear(),
             }
             return Some(Sym::Unknown);
         }
         // Unknown code with a tracked pointer: its objects are lost, the watched one escapes, and
         // nothing is known if it gets the frame.
+        let (caller, fp) = (self.caller, self.fp);
         let unknown = |st: &mut State, watched: Option<u32>| {
+            if caller {
+                st.frame_out = true;
+                st.mem.retain(|&(o, _), _| o != fp);
+            }
             for a in &args {
                 if let Sym::Ptr(o, _) = a {
-                    st.clobbered.push(*o);
+                    st.clobber(*o);
                     if Some(*o) == watched {
                         st.escaped = true;
                     }
@@ -815,13 +963,16 @@ impl<'a> Prover<'a> {
         let mut ret = first.ret;
         for e in &exits[1..] {
             merged.mem.retain(|k, v| e.state.mem.get(k) == Some(v));
-            merged.clobbered.extend(e.state.clobbered.iter().copied());
+            for &o in &e.state.clobbered {
+                merged.clobber(o);
+            }
             merged.destroyed &= e.state.destroyed;
             merged.escaped |= e.state.escaped;
+            merged.frame_out |= e.state.frame_out;
             if e.ret != ret {
                 ret = Sym::Unknown;
             }
-            if e.state.destroyed != first.state.destroyed {
+            if e.state.destroyed != first.state.destroyed || e.state.made != first.state.made {
                 return None;
             }
         }
@@ -933,6 +1084,21 @@ body:
 ret:
   ret void
 }
+
+define ptr @promise_ramp() presplitcoroutine {
+entry:
+  %promise = alloca i64
+  %id = call token @llvm.coro.id(i32 8, ptr %promise, ptr null, ptr null)
+  %mem = call ptr @malloc(i64 32)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %r = call ptr @self_of(ptr %promise)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %ret  i8 1, label %ret ]
+ret:
+  ret ptr %r
+}
+
+define ptr @self_of(ptr %this) { ret ptr %this }
 
 define void @dtor(ptr %this) {
   %h = load ptr, ptr %this
@@ -1055,16 +1221,31 @@ attributes #0 = { noreturn nounwind }
         check(&mut p, &m, &mut types);
     }
 
+    /// Ramp `name` of `MODULE`, and its first alloca (the promise).
+    fn ramp_of(m: &Module, types: &mut TypeTable, name: &str) -> (Function, Option<Value>) {
+        let i = m.definitions().find(|&i| m.item_name(i) == name).expect("the ramp");
+        let f = m.parse_function_with(i, types).expect("parses");
+        let promise =
+            f.inst_iter().find_map(|(_, x)| (f.insts[x].op == Opcode::Alloca).then_some(f.insts[x].result)?);
+        (f, promise)
+    }
+
     #[test]
     fn the_ramp_leaves_its_frame_in_the_sret_object() {
         with_prover(|p, m, types| {
-            let i = m.definitions().find(|&i| m.item_name(i) == "@ramp").expect("@ramp");
-            let f = m.parse_function_with(i, types).expect("parses");
-            let promise =
-                f.inst_iter().find_map(|(_, x)| (f.insts[x].op == Opcode::Alloca).then_some(f.insts[x].result)?);
+            let (f, promise) = ramp_of(m, types, "@ramp");
             assert_eq!(p.ramp(&f, promise, types), Some(HandleOut::InSret { param: 0, off: 0 }));
             // Without knowing which alloca is the promise, coro.promise proves nothing.
             assert_eq!(p.ramp(&f, None, types), None);
+        });
+    }
+
+    /// A task object keeping the promise's `this` (`task{this}` in `get_return_object`).
+    #[test]
+    fn the_ramp_returns_its_promise_pointer() {
+        with_prover(|p, m, types| {
+            let (f, promise) = ramp_of(m, types, "@promise_ramp");
+            assert_eq!(p.ramp(&f, promise, types), Some(HandleOut::PromiseReturned));
         });
     }
 
