@@ -69,8 +69,12 @@ fn frames_of_coroutines_destroyed_on_every_path_move_to_the_callers_stack() {
 }
 
 /// `src` (under the repository) as presplit IR from clang++-22 -O2 in a scratch directory `dir`, and
-/// what `llcoro frames --format json` says of it.
-fn presplit_cpp(src: &str, dir: &str) -> (std::path::PathBuf, std::path::PathBuf, serde_json::Value) {
+/// what `llcoro frames --format json` says of it; `None` when the tools a test of it needs
+/// (`fewer_allocations`) are missing outside CI.
+fn presplit_cpp(src: &str, dir: &str) -> Option<(std::path::PathBuf, std::path::PathBuf, serde_json::Value)> {
+    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
+        return None;
+    }
     let src = root().join(src);
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
     std::fs::create_dir_all(&tmp).expect("scratch dir");
@@ -82,7 +86,7 @@ fn presplit_cpp(src: &str, dir: &str) -> (std::path::PathBuf, std::path::PathBuf
         .arg(&ll));
     let j = run(Command::new(LLCORO).args(["frames", "--format", "json"]).arg(&ll)).stdout;
     let v: serde_json::Value = serde_json::from_slice(&j).expect("valid JSON");
-    (src, ll, v)
+    Some((src, ll, v))
 }
 
 /// `key` of the frame report of `coroutine` in `llcoro frames --format json` output `v` (null when
@@ -127,10 +131,7 @@ fn fewer_allocations(src: &Path, ll: &Path, fewer: u64) -> String {
 
 #[test]
 fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/elide/task_object.cpp", "elide-task");
+    let Some((src, ll, v)) = presplit_cpp("tests/elide/task_object.cpp", "elide-task") else { return };
     assert_eq!(v["frames"][0]["elided_in"], serde_json::json!(["@main"]), "main's loop, not keep(): {v}");
     // The ten frames of main's loop are on its stack.
     fewer_allocations(&src, &ll, 10);
@@ -141,10 +142,7 @@ fn frames_of_generators_kept_in_task_objects_move_to_the_callers_stack() {
 /// stays on the heap (tests/elide/awaited.cpp).
 #[test]
 fn frames_of_awaited_children_move_into_the_awaiting_frame() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/elide/awaited.cpp", "elide-awaited");
+    let Some((src, ll, v)) = presplit_cpp("tests/elide/awaited.cpp", "elide-awaited") else { return };
     let elided_in = |name: &str| report_field(&v, name, "elided_in");
     // In the order of the module, though parent is lowered after child and numbers.
     let names: Vec<&str> =
@@ -163,10 +161,7 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
 /// keeps its suspend points (tests/elide/never_suspends.cpp).
 #[test]
 fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/elide/never_suspends.cpp", "elide-never");
+    let Some((src, ll, v)) = presplit_cpp("tests/elide/never_suspends.cpp", "elide-never") else { return };
     let suspends = |name: &str| report_field(&v, name, "suspend_points").as_array().map(|a| a.len());
     assert_eq!(suspends("@_Z3addPii"), Some(0), "{v}");
     assert_eq!(suspends("@_Z5stepsPii"), Some(0), "{v}");
@@ -183,10 +178,7 @@ fn coroutines_that_never_suspend_keep_their_frames_on_the_ramps_stack() {
 /// first's frame in its own; a self-recursive coroutine never holds its own frame.
 #[test]
 fn a_cycle_of_awaiting_coroutines_still_holds_one_frame_in_the_other() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/diff/10_recursive_task_depth.cpp", "elide-cycle");
+    let Some((src, ll, v)) = presplit_cpp("tests/diff/10_recursive_task_depth.cpp", "elide-cycle") else { return };
     let elided_in = |name: &str| report_field(&v, name, "elided_in");
     assert_eq!(elided_in("@_Z10even_chaini"), serde_json::json!(["@_Z9odd_chaini", "@main"]), "{v}");
     assert_eq!(elided_in("@_Z9odd_chaini"), serde_json::json!([]), "{v}");
@@ -203,10 +195,7 @@ fn a_cycle_of_awaiting_coroutines_still_holds_one_frame_in_the_other() {
 /// what the lambda returns on every path, holds the frame.
 #[test]
 fn frames_made_through_a_wrapper_move_to_its_callers_stack() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/diff/14_destroy_each_suspend.cpp", "elide-wrapper");
+    let Some((src, ll, v)) = presplit_cpp("tests/diff/14_destroy_each_suspend.cpp", "elide-wrapper") else { return };
     // Two lambdas in main, each called in one place.
     assert_eq!(report_field(&v, "@_Z4body5Noisyi", "elided_in"), serde_json::json!(["@main", "@main"]), "{v}");
     let out = fewer_allocations(&src, &ll, 10);
@@ -218,10 +207,7 @@ fn frames_made_through_a_wrapper_move_to_its_callers_stack() {
 /// coroutine on every path, holds it (tests/diff/15_destroy_temporaries.cpp).
 #[test]
 fn a_ramp_that_may_terminate_still_gets_its_twin() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/diff/15_destroy_temporaries.cpp", "elide-terminate");
+    let Some((src, ll, v)) = presplit_cpp("tests/diff/15_destroy_temporaries.cpp", "elide-terminate") else { return };
     assert_eq!(report_field(&v, "@_Z4bodyiPi", "elided_in"), serde_json::json!(["@_Z3runii"]), "{v}");
     // One frame per call of run.
     let out = fewer_allocations(&src, &ll, 10);
@@ -234,10 +220,7 @@ fn a_ramp_that_may_terminate_still_gets_its_twin() {
 /// follows main from its entry, and main holds the frame.
 #[test]
 fn a_frame_destroyed_through_its_promise_pointer_moves_to_the_callers_stack() {
-    if !common::require(&["clang++-22", "opt-22", "valgrind"], "the test") {
-        return;
-    }
-    let (src, ll, v) = presplit_cpp("tests/diff/20_promise_access.cpp", "elide-promise");
+    let Some((src, ll, v)) = presplit_cpp("tests/diff/20_promise_access.cpp", "elide-promise") else { return };
     assert_eq!(report_field(&v, "@_Z12echo_doubleri", "elided_in"), serde_json::json!(["@main"]), "{v}");
     let out = fewer_allocations(&src, &ll, 1);
     assert!(out.contains("round 4: outbox=83 done=1"), "{out}");

@@ -257,25 +257,11 @@ fn made_destroyed(
         }
     }
     let Some(cb) = g.insts[c].block else { return false };
-    if calls != 1 || on_a_cycle(g, cb) {
+    // On a cycle: `cb` reached again from its successors.
+    if calls != 1 || g.reachable_along(g.successors(cb), &|_| None)[cb] {
         return false;
     }
     prover.destroys_made(g, ramp, out.unwrap_or(HandleOut::Returned), types)
-}
-
-/// Can block `b` of `g` be reached again from itself?
-fn on_a_cycle(g: &Function, b: Block) -> bool {
-    let mut seen: FxHashSet<Block> = FxHashSet::default();
-    let mut work: Vec<Block> = g.successors(b).to_vec();
-    while let Some(x) = work.pop() {
-        if x == b {
-            return true;
-        }
-        if seen.insert(x) {
-            work.extend(g.successors(x).iter().copied());
-        }
-    }
-    false
 }
 
 /// Makes call `c` of a ramp a call of its twin `twin`, with `mem` as one more argument after the

@@ -113,6 +113,22 @@ impl State {
         }
     }
 
+    /// `v` went where a `caller` proof does not look: an object it points to is lost, and the
+    /// frame or its promise (object `fp`) got out.
+    fn lose(&mut self, v: Sym, fp: u32) {
+        match v {
+            Sym::Ptr(o, _) if o == fp => self.frame_out = true,
+            Sym::Ptr(o, _) => self.clobber(o),
+            Sym::Frame => self.frame_out = true,
+            _ => {}
+        }
+    }
+
+    /// Forgets the cells of the frame's promise (object `fp`): coroutine code may have run.
+    fn forget(&mut self, fp: u32) {
+        self.mem.retain(|&(o, _), _| o != fp);
+    }
+
     /// The memory of objects `made` or older, in a fixed order, for comparing the states of two
     /// arrivals at a loop header: objects made since the first arrival are reachable only through
     /// values the loop makes again before using them, or through phis and older memory, which are
@@ -382,7 +398,7 @@ impl<'a> Prover<'a> {
             return None;
         }
         self.in_ramp = true;
-        let exits = self.run(f, &args, State::default(), 0, types, &pre, Some(promise_obj));
+        let exits = self.run(f, &args, State::default(), 0, types, &pre);
         self.in_ramp = false;
         let mut exits = exits?;
         self.watched = None;
@@ -432,7 +448,7 @@ impl<'a> Prover<'a> {
         let mut st = State::default();
         st.mem.insert((obj, cell), Sym::Frame);
         self.steps = 0;
-        let Some(exits) = self.run(&g, &args, st, 0, types, &FxHashMap::default(), None) else {
+        let Some(exits) = self.run(&g, &args, st, 0, types, &FxHashMap::default()) else {
             return Effect::Unknown;
         };
         if exits.is_empty() {
@@ -461,7 +477,7 @@ impl<'a> Prover<'a> {
         self.steps = 0;
         self.fp = self.fresh();
         let args = vec![Sym::Unknown; g.params.len()];
-        let exits = self.run(g, &args, State::default(), 0, types, &FxHashMap::default(), None);
+        let exits = self.run(g, &args, State::default(), 0, types, &FxHashMap::default());
         self.made_by = None;
         self.caller = false;
         exits.is_some_and(|exits| {
@@ -469,10 +485,10 @@ impl<'a> Prover<'a> {
         })
     }
 
-    /// Forgets the cells of the frame's promise: coroutine code may have run.
-    fn forget_promise(&self, st: &mut State) {
-        let fp = self.fp;
-        st.mem.retain(|&(o, _), _| o != fp);
+    /// Is `p` a place in the caller's own memory, which a `caller` proof follows: an alloca no
+    /// unknown code has the address of?
+    fn own_cell(&self, st: &State, p: Sym) -> bool {
+        matches!(p, Sym::Ptr(ob, _) if self.locals.contains(&ob) && ob != self.fp && !st.clobbered.contains(&ob))
     }
 
     fn fresh(&mut self) -> u32 {
@@ -490,7 +506,6 @@ impl<'a> Prover<'a> {
         depth: u32,
         types: &mut TypeTable,
         pre: &FxHashMap<Value, Sym>,
-        promise_obj: Option<u32>,
     ) -> Option<Vec<Exit>> {
         if depth > MAX_DEPTH {
             return None;
@@ -571,7 +586,7 @@ impl<'a> Prover<'a> {
                         }
                     }
                     Opcode::Call | Opcode::Invoke => {
-                        let r = self.call(f, i, &mut vals, &mut st, depth, types, promise_obj)?;
+                        let r = self.call(f, i, &mut vals, &mut st, depth, types)?;
                         if let Some(res) = d.result {
                             vals.insert(res, r);
                         }
@@ -664,15 +679,8 @@ impl<'a> Prover<'a> {
                 }
                 // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
                 // else (the promise, a global, unknown memory) may be used by code it does not see.
-                let local = matches!(p, Sym::Ptr(ob, _)
-                    if self.locals.contains(&ob) && ob != self.fp && !st.clobbered.contains(&ob));
-                if self.caller && !local {
-                    match v {
-                        Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
-                        Sym::Ptr(o, _) => st.clobber(o),
-                        Sym::Frame => st.frame_out = true,
-                        _ => {}
-                    }
+                if self.caller && !self.own_cell(st, p) {
+                    st.lose(v, self.fp);
                 }
                 match p {
                     Sym::Ptr(o, off) => {
@@ -746,12 +754,7 @@ impl<'a> Prover<'a> {
                 // In a `caller` proof, so does every pointer: an integer of it can come back.
                 if self.caller {
                     for &x in &d.args {
-                        match self.val(f, vals, x, src) {
-                            Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
-                            Sym::Ptr(o, _) => st.clobber(o),
-                            Sym::Frame => st.frame_out = true,
-                            _ => {}
-                        }
+                        st.lose(self.val(f, vals, x, src), self.fp);
                     }
                 }
                 Sym::Unknown
@@ -790,7 +793,6 @@ impl<'a> Prover<'a> {
         st: &mut State,
         depth: u32,
         types: &mut TypeTable,
-        promise_obj: Option<u32>,
     ) -> Option<Sym> {
         let src = self.m.src.as_str();
         let d = &f.insts[i];
@@ -852,7 +854,7 @@ impl<'a> Prover<'a> {
                 Intr::Suspend => Sym::Int(-1),
                 Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
                 Intr::Promise => match (arg(0), d.call_args().get(2).and_then(|&v| f.const_int(v, src))) {
-                    (Sym::Ptr(o, 0), Some(1)) if Some(o) == promise_obj || o == self.fp => Sym::Frame,
+                    (Sym::Ptr(o, 0), Some(1)) if o == self.fp => Sym::Frame,
                     _ => Sym::Unknown,
                 },
                 // Whatever runs of the coroutine may change its promise.
@@ -860,11 +862,11 @@ impl<'a> Prover<'a> {
                     if arg(0) == Sym::Frame {
                         st.destroyed = true;
                     }
-                    self.forget_promise(st);
+                    st.forget(self.fp);
                     Sym::Unknown
                 }
                 Intr::Resume => {
-                    self.forget_promise(st);
+                    st.forget(self.fp);
                     Sym::Unknown
                 }
                 _ => Sym::Unknown,
@@ -880,7 +882,7 @@ impl<'a> Prover<'a> {
             // something unknown. (Globals holding tracked pointers would be escapes, caught at the
             // store.) In a `caller` proof, it may resume the coroutine if the frame got out.
             if st.frame_out {
-                self.forget_promise(st);
+                st.forget(self.fp);
             }
             return Some(Sym::Unknown);
         }
@@ -888,21 +890,14 @@ impl<'a> Prover<'a> {
             // A copy of known size between tracked objects copies the cells; anything else
             // forgets the destination.
             let len = d.call_args().get(2).and_then(|&v| f.const_int(v, src)).map(|n| n as i64);
-            let local = matches!(arg(0), Sym::Ptr(ob, _)
-                if self.locals.contains(&ob) && ob != self.fp && !st.clobbered.contains(&ob));
             if self.caller
-                && !local
+                && !self.own_cell(st, arg(0))
                 && let Sym::Ptr(so, _) = arg(1)
             {
                 // What the copy carries out of the caller's memory is out of sight.
                 let carried: Vec<Sym> = st.mem.iter().filter(|&(&(ob, _), _)| ob == so).map(|(_, &v)| v).collect();
                 for v in carried {
-                    match v {
-                        Sym::Ptr(o, _) if o == self.fp => st.frame_out = true,
-                        Sym::Ptr(o, _) => st.clobber(o),
-                        Sym::Frame => st.frame_out = true,
-                        _ => {}
-                    }
+                    st.lose(v, self.fp);
                 }
             }
             match (arg(0), arg(1), len) {
@@ -933,7 +928,7 @@ impl<'a> Prover<'a> {
         let unknown = |st: &mut State, watched: Option<u32>| {
             if caller {
                 st.frame_out = true;
-                st.mem.retain(|&(o, _), _| o != fp);
+                st.forget(fp);
             }
             for a in &args {
                 if let Sym::Ptr(o, _) = a {
@@ -952,7 +947,7 @@ impl<'a> Prover<'a> {
             return unknown(st, self.watched);
         };
         // Code too deep or too branchy to follow counts as unknown code.
-        let Some(exits) = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default(), promise_obj) else {
+        let Some(exits) = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default()) else {
             return unknown(st, self.watched);
         };
         // Merge the paths: what all agree on. A callee that never comes back (`std::terminate` in
