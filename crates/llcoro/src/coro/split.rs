@@ -22,6 +22,7 @@ use crate::coro::shape::{self, AwaitKind, Shape};
 use crate::diag::Finding;
 use crate::frame::{Frame, frame_addr};
 use cranelift_entity::SecondaryMap;
+use llir::analysis::executable::Executable;
 use llir::ir::build::Builder;
 use llir::ir::edit::{CloneMaps, t};
 use llir::ir::{Block, Extra, Function, Header, Inst, Opcode, Param, Piece, Text, Value, ValueData, ValueKind};
@@ -659,13 +660,22 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
         }
     }
 
-    /// Clones only what the part can reach: its resume (or destroy) blocks and what follows them.
+    /// Clones only what the part can run: its resume (or destroy) blocks and what follows them,
+    /// through known branches only. Entered on destroy edges, a cleanup destination decides the
+    /// switches behind it, and the resume code they lead past (most of the body) is not copied.
     fn clone_reachable(&mut self) -> CloneMaps {
         let roots: Vec<Block> = self.shape.suspends.iter().filter_map(|s| self.target(s)).collect();
-        match self.f {
-            Some(f) => self.g.clone_reachable_from(f, &mut self.vmap, &roots),
-            None => CloneMaps { blocks: SecondaryMap::new(), insts: SecondaryMap::new() },
+        let Some(f) = self.f else { return CloneMaps { blocks: SecondaryMap::new(), insts: SecondaryMap::new() } };
+        let ex = Executable::compute(f, self.types, self.env.src, &roots);
+        let (maps, _) = self.g.clone_reachable_along(f, &mut self.vmap, &roots, &|b| {
+            ex.decided(b).map(|to| std::iter::once(to).collect())
+        });
+        for &b in &f.layout {
+            if let (Some(nb), Some(to)) = (maps.blocks[b], ex.decided(b).and_then(|to| maps.blocks[to])) {
+                self.g.branch_only_to(self.types, nb, to);
+            }
         }
+        maps
     }
 
     /// Frame-resident variables declared in code this part does not contain are declared at its
@@ -830,7 +840,7 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
         let (g, types, src) = (&mut self.g, &mut *self.types, self.env.src);
         rewrite_intrinsics(g, types, self.shape, self.frame, Some((self.part, self.hdl, &maps.insts)), self.env);
         unreachable_value_returns(g, types);
-        fold_constant_branches(g, types, src);
+        fold_known_branches(g, types, src);
         g.remove_unreachable_blocks();
         debug_frame_slot(g, types, self.hdl, self.entry, self.frame, src);
         crate::coro::debug::poison_dead_debug_operands(g);
@@ -854,25 +864,19 @@ fn unreachable_value_returns(g: &mut Function, types: &mut TypeTable) {
     }
 }
 
-/// Branches on constants (what `coro.end` and `coro.is_in_ramp` became in this function) go straight
-/// to their target, so code that only another function runs is unreachable here and goes.
-fn fold_constant_branches(g: &mut Function, types: &TypeTable, src: &str) {
-    let terms: Vec<(Block, Inst)> = g.layout.iter().filter_map(|&b| Some((b, g.terminator(b)?))).collect();
-    for (b, t) in terms {
-        let d = &g.insts[t];
-        let taken = match d.op {
-            Opcode::Br if d.blocks.len() == 2 => match d.args.first().and_then(|&c| g.const_text(c, src)) {
-                Some("true") => Some(d.blocks[0]),
-                Some("false") => Some(d.blocks[1]),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(to) = taken else { continue };
-        detach_successors(g, b, Some(to));
-        g.remove_inst(t);
-        let br = g.create_br(types, to);
-        g.append_inst(b, br);
+/// Branches whose condition is known in this function go straight to their target: constants (what
+/// `coro.end` and `coro.is_in_ramp` became here) and phis of one constant along the edges that run
+/// (clang's cleanup destinations). Code only another part runs is then unreachable here and goes.
+fn fold_known_branches(g: &mut Function, types: &TypeTable, src: &str) {
+    let Some(entry) = g.entry() else { return };
+    let ex = Executable::compute(g, types, src, &[entry]);
+    if !ex.any_decided() {
+        return;
+    }
+    let decided: Vec<(Block, Block)> =
+        g.layout.iter().filter(|&&b| ex.runs(b)).filter_map(|&b| Some((b, ex.decided(b)?))).collect();
+    for (b, to) in decided {
+        g.branch_only_to(types, b, to);
     }
 }
 
@@ -1133,7 +1137,7 @@ fn finish_ramp(
         }
     }
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
-    fold_constant_branches(&mut f, types, src);
+    fold_known_branches(&mut f, types, src);
     // coro.begin's frame is the memory it was given (or the caller's); coro.id goes. With a header
     // group, the memory goes through `launder.invariant.group` first: each frame is then a pointer
     // of its own to the optimiser, even in memory an earlier frame had (a pool, the caller's slot
@@ -1181,6 +1185,30 @@ pub fn drop_presplit_attr(f: &mut Function, src: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `define` of `name` in `out`, up to its closing brace.
+    fn define_of<'a>(out: &'a str, name: &str) -> &'a str {
+        let start = out.find(&format!("@{name}(")).and_then(|k| out[..k].rfind("define ")).expect("defined");
+        let end = out[start..].find("\n}\n").map_or(out.len(), |e| start + e);
+        &out[start..end]
+    }
+
+    #[test]
+    fn a_destroy_edge_copies_only_the_cleanups_its_destination_decides() {
+        let src = include_str!("../../../../tests/shapes/cleanup_dest.ll");
+        let out =
+            crate::pipeline::run(src.to_string(), Default::default()).map_err(|_| "refused").expect("lowers").text;
+        for part in ["co.destroy", "co.cleanup"] {
+            let text = define_of(&out, part);
+            // The cleanups (100, -1) are there; the loop body (%i) and the final print (200) only
+            // run behind a resume edge.
+            assert!(text.contains("@print(i32 100)") && text.contains("@print(i32 -1)"), "{text}");
+            assert!(!text.contains("@print(i32 %i)") && !text.contains("@print(i32 200)"), "{text}");
+            assert!(!text.contains("switch i32 %dest"), "decided switches go: {text}");
+        }
+        let resume = define_of(&out, "co.resume");
+        assert!(resume.contains("@print(i32 %i)") && resume.contains("@print(i32 200)"), "{resume}");
+    }
 
     #[test]
     fn names_and_suffixes() {

@@ -3,5 +3,6 @@
 
 pub mod cfg;
 pub mod dom;
+pub mod executable;
 pub mod liveness;
 pub mod uses;

@@ -183,6 +183,38 @@ impl Function {
 
     // ---- Control flow. ----
 
+    /// Replaces `b`'s terminator by `br label %to`, `to` being one of its successors: the other
+    /// successors' phis lose their entries for `b`, and `to`'s keep one (a switch may reach it by
+    /// several cases, each with an entry).
+    pub fn branch_only_to(&mut self, types: &TypeTable, b: Block, to: Block) {
+        let Some(t) = self.terminator(b) else { return };
+        let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().collect();
+        succs.sort_unstable();
+        succs.dedup();
+        for s in succs {
+            let keep = usize::from(s == to);
+            for p in self.phis(s) {
+                let d = &mut self.insts[p];
+                let mut seen = 0;
+                let mut k = 0;
+                while let Some(&x) = d.blocks.get(k) {
+                    if x == b {
+                        seen += 1;
+                        if seen > keep {
+                            d.blocks.remove(k);
+                            d.args.remove(k);
+                            continue;
+                        }
+                    }
+                    k += 1;
+                }
+            }
+        }
+        self.remove_inst(t);
+        let br = self.create_br(types, to);
+        self.append_inst(b, br);
+    }
+
     /// Creates `br label %to`.
     pub fn create_br(&mut self, types: &TypeTable, to: Block) -> Inst {
         let mut d = InstData::new(Opcode::Br, types.void, vec![t("br label "), Piece::Block(0)]);
@@ -587,6 +619,21 @@ mod tests {
         verify_function(&f).expect("valid after splitting");
         let j = f.layout.iter().copied().find(|&b| f.blocks[b].name.as_deref() == Some("j")).expect("j");
         assert_eq!(f.insts[f.phis(j)[0]].args.len(), 2);
+    }
+
+    #[test]
+    fn branching_only_to_one_successor_keeps_one_phi_entry_there() {
+        // Two cases reach j (two entries for the entry block), the default reaches d.
+        let src = "define i32 @f(i32 %v) {\nentry:\n  switch i32 %v, label %d [\n    i32 0, label %j\n    i32 1, label %j\n  ]\nd:\n  br label %j\nj:\n  %p = phi i32 [ 1, %entry ], [ 1, %entry ], [ 2, %d ]\n  ret i32 %p\n}\n";
+        let (m, mut f) = parse(src);
+        let (entry, j) = (f.layout[0], f.layout[2]);
+        f.branch_only_to(&m.types, entry, j);
+        assert_eq!(f.successors(entry), &[j]);
+        assert_eq!(f.insts[f.phis(j)[0]].blocks.len(), 2, "one entry for the entry block, one for d");
+        assert_eq!(f.remove_unreachable_blocks(), 1);
+        verify_function(&f).expect("valid");
+        let text = print_function(&f, &m.types, &m.src);
+        assert!(text.contains("br label %j") && text.contains("phi i32 [ 1, %entry ]\n"), "{text}");
     }
 
     #[test]
