@@ -393,20 +393,20 @@ fn process(
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
         out.extend(s.elided);
+        // Each part gets its own copy of the subprogram, or no debug info at all.
+        let tree = match (sp, sh.meta.as_ref()) {
+            (Some(sp), Some(meta)) => meta.subprogram_tree(m, sp).map(|t| (meta, t)),
+            _ => None,
+        };
         for mut part in s.parts {
-            // Each part gets its own copy of the subprogram, or no debug info at all.
-            let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
-            let cloned = match (sp, sh.meta.as_ref()) {
-                (Some(sp), Some(meta)) => meta.clone_subprogram(m, sp, &linkage, next_meta),
-                _ => None,
-            };
-            match (cloned, sh.meta.as_ref()) {
-                (Some((new_sp, mut map, mut defs)), Some(meta)) => {
-                    meta.clone_dependents(m, &part, src, &mut map, &mut defs, next_meta);
+            match &tree {
+                Some((meta, tree)) => {
+                    let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
+                    let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, next_meta);
                     crate::coro::debug::remap_function(&mut part, src, &map, new_sp);
                     oc.new_meta.extend(defs);
                 }
-                _ => split::strip_debug(&mut part, src),
+                None => split::strip_debug(&mut part, src),
             }
             out.push(part);
         }

@@ -9,7 +9,15 @@
 
 use llir::ir::{Function, Piece, Text, ValueKind};
 use llir::{ItemKind, Module};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A subprogram and its local metadata (`MetaIndex::subprogram_tree`).
+pub struct SubprogramTree {
+    sp: u32,
+    /// The subprogram, then its local nodes breadth first.
+    order: Vec<u32>,
+    members: FxHashSet<u32>,
+}
 
 /// Numbered metadata of a module, with the local-scope tree.
 pub struct MetaIndex {
@@ -72,34 +80,72 @@ impl MetaIndex {
         self.free
     }
 
-    /// Copies subprogram `sp` and its local metadata for a new function named `linkage_name`.
-    /// Returns the new subprogram's id, the id map, and the new node definitions.
-    /// New ids are taken from `next_id`, which the caller owns (each worker has a range of its own).
-    pub fn clone_subprogram(
-        &self,
-        m: &Module,
-        sp: u32,
-        linkage_name: &str,
-        next_id: &mut u32,
-    ) -> Option<(u32, FxHashMap<u32, u32>, Vec<String>)> {
+    /// The local metadata of subprogram `sp` (lexical blocks, locations, variables, labels under
+    /// it), in a fixed order; `None` when `sp` is not a DISubprogram. Computed once per coroutine
+    /// and shared by its parts.
+    pub fn subprogram_tree(&self, m: &Module, sp: u32) -> Option<SubprogramTree> {
         let sp_item = *self.nodes.get(&sp)?;
         if !m.item_text(sp_item).contains("!DISubprogram(") {
             return None;
         }
-        let mut local = vec![sp];
-        let mut in_local: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-        in_local.insert(sp);
+        let mut order = vec![sp];
+        let mut members: FxHashSet<u32> = FxHashSet::default();
+        members.insert(sp);
         let mut k = 0;
-        while k < local.len() {
-            if let Some(ch) = self.children.get(&local[k]) {
+        while let Some(&id) = order.get(k) {
+            if let Some(ch) = self.children.get(&id) {
                 for &c in ch {
-                    if in_local.insert(c) {
-                        local.push(c);
+                    if members.insert(c) {
+                        order.push(c);
                     }
                 }
             }
             k += 1;
         }
+        Some(SubprogramTree { sp, order, members })
+    }
+
+    /// Copies the subprogram of `tree` for part `g`, named `linkage_name`, with the local nodes `g`
+    /// refers to (and the local nodes those refer to: scopes, inlined-at locations), and the other
+    /// nodes `g` refers to that depend on a copied one (such as `!llvm.loop` nodes holding
+    /// locations). A part that runs only cleanups refers to few of the body's locations: copying
+    /// them all made most of the new metadata. Returns the new subprogram's id, the id map, and the
+    /// new node definitions; ids are taken from `next_id`, which the caller owns (each worker has a
+    /// range of its own).
+    pub fn clone_subprogram(
+        &self,
+        m: &Module,
+        tree: &SubprogramTree,
+        linkage_name: &str,
+        g: &Function,
+        src: &str,
+        next_id: &mut u32,
+    ) -> (u32, FxHashMap<u32, u32>, Vec<String>) {
+        let mut roots = Vec::new();
+        for (_, i) in g.inst_iter() {
+            for p in g.insts[i].tmpl.iter() {
+                if let Piece::Text(t) = p {
+                    scan_refs(t.get(src), |_, _, n| roots.push(n));
+                }
+            }
+        }
+        let mut needed: FxHashSet<u32> = FxHashSet::default();
+        needed.insert(tree.sp);
+        let mut work: Vec<u32> = roots.iter().copied().filter(|r| tree.members.contains(r)).collect();
+        while let Some(id) = work.pop() {
+            if !needed.insert(id) {
+                continue;
+            }
+            let Some(&item) = self.nodes.get(&id) else { continue };
+            let text = m.item_text(item);
+            let body = text.find('=').map_or(text, |e| &text[e + 1..]);
+            scan_refs(body, |_, _, r| {
+                if tree.members.contains(&r) && !needed.contains(&r) {
+                    work.push(r);
+                }
+            });
+        }
+        let local: Vec<u32> = tree.order.iter().copied().filter(|id| needed.contains(id)).collect();
         let mut map = FxHashMap::default();
         for &id in &local {
             map.insert(id, *next_id);
@@ -111,7 +157,7 @@ impl MetaIndex {
             let text = m.item_text(item);
             let Some(eq) = text.find('=') else { continue };
             let mut body = remap_refs(&text[eq + 1..], &map);
-            if id == sp {
+            if id == tree.sp {
                 body = set_field(&body, "linkageName:", &format!("\"{linkage_name}\""));
                 // The variables stay listed on the original; `declaration:` must stay for methods
                 // (a definition scoped in an ODR type needs it).
@@ -119,30 +165,21 @@ impl MetaIndex {
             }
             defs.push(format!("!{} ={}", map[&id], body));
         }
-        Some((map[&sp], map, defs))
+        let new_sp = map.get(&tree.sp).copied().unwrap_or(tree.sp);
+        self.clone_dependents(m, roots, &mut map, &mut defs, next_id);
+        (new_sp, map, defs)
     }
-}
 
-impl MetaIndex {
-    /// Also copies the nodes `g` refers to (such as `!llvm.loop` nodes holding locations) that
-    /// depend on an already copied node, so the part refers only to its own subprogram's metadata.
-    pub fn clone_dependents(
+    /// Copies the nodes among `roots` (and what they refer to) that depend on an already copied
+    /// node, so the part refers only to its own subprogram's metadata.
+    fn clone_dependents(
         &self,
         m: &Module,
-        g: &Function,
-        src: &str,
+        roots: Vec<u32>,
         map: &mut FxHashMap<u32, u32>,
         defs: &mut Vec<String>,
         next_id: &mut u32,
     ) {
-        let mut roots = Vec::new();
-        for (_, i) in g.inst_iter() {
-            for p in g.insts[i].tmpl.iter() {
-                if let Piece::Text(t) = p {
-                    scan_refs(t.get(src), |_, _, n| roots.push(n));
-                }
-            }
-        }
         let mut memo: FxHashMap<u32, bool> = FxHashMap::default();
         let mut order = Vec::new();
         for r in roots {
@@ -395,6 +432,7 @@ pub fn poison_dead_debug_operands(g: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use llir::Module;
 
     #[test]
     fn a_node_kind_is_its_own_not_one_spelled_inside_it() {
@@ -402,6 +440,29 @@ mod tests {
         assert_eq!(node_kind("!5 = distinct !DILexicalBlock(scope: !4, line: 2)"), Some("!DILexicalBlock("));
         assert_eq!(node_kind("!9 = !{!\"!DILocation(\", !7}"), None);
         assert_eq!(node_kind("!4 = distinct !DISubprogram(name: \"f\", scope: !1)"), Some("!DISubprogram("));
+    }
+
+    #[test]
+    fn a_part_gets_copies_of_the_local_nodes_it_refers_to_only() {
+        let src = "define void @f() !dbg !4 {\nentry:\n  call void @g(), !dbg !6\n  br label %l, !llvm.loop !9\nl:\n  ret void, !dbg !7\n}\ndeclare void @g()\n!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1)\n!1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !{}\n!4 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, unit: !0, retainedNodes: !2)\n!5 = distinct !DILexicalBlock(scope: !4, file: !1, line: 2)\n!6 = !DILocation(line: 3, scope: !5)\n!7 = !DILocation(line: 4, scope: !4)\n!8 = !DILocation(line: 5, scope: !4)\n!9 = distinct !{!9, !10}\n!10 = !DILocation(line: 6, scope: !4)\n";
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("parses");
+        let i = m.definitions().next().expect("a define");
+        let f = m.parse_function(i).expect("function");
+        let meta = MetaIndex::build(&m);
+        let tree = meta.subprogram_tree(&m, 4).expect("a subprogram");
+        let mut next = 100;
+        let (sp, map, defs) = meta.clone_subprogram(&m, &tree, "f.resume", &f, &m.src, &mut next);
+        // The subprogram, the block !6 is scoped in, the two locations used, and the loop node with
+        // the location it holds; not !8, which nothing in the part names.
+        let mut copied: Vec<u32> = map.keys().copied().collect();
+        copied.sort_unstable();
+        assert_eq!(copied, [4, 5, 6, 7, 9, 10]);
+        assert_eq!(defs.len(), 6);
+        assert_eq!(sp, map[&4]);
+        let six = defs.iter().find(|d| d.starts_with(&format!("!{} =", map[&6]))).expect("!6 copied");
+        assert!(six.contains(&format!("scope: !{}", map[&5])), "{six}");
+        let top = defs.iter().find(|d| d.starts_with(&format!("!{sp} ="))).expect("subprogram copied");
+        assert!(top.contains("linkageName: \"f.resume\"") && !top.contains("retainedNodes"), "{top}");
     }
 
     #[test]
