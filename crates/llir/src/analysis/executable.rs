@@ -65,6 +65,12 @@ impl Executable {
     /// Computes what can run in `f` entered at `roots`. Phis of a root block count as overdefined:
     /// a root is entered by an edge the function does not show.
     pub fn compute(f: &Function, types: &TypeTable, src: &str, roots: &[Block]) -> Executable {
+        if !f.layout.iter().any(|&b| decidable(f, b)) {
+            // No condition can be known (the usual case): what runs is what is reachable.
+            let mut decided = SecondaryMap::with_capacity(f.blocks.len());
+            decided.resize(f.blocks.len());
+            return Executable { runs: f.reachable_along(roots, &|_| None), decided };
+        }
         let mut s = Solver::new(f, types, src);
         for &r in roots {
             s.root(r);
@@ -72,6 +78,17 @@ impl Executable {
         s.run();
         Executable { runs: s.runs, decided: s.decided }
     }
+}
+
+/// Whether `b` ends in a conditional branch or switch on a constant or a phi: the only terminators
+/// the solver can decide.
+fn decidable(f: &Function, b: Block) -> bool {
+    let Some(t) = f.terminator(b) else { return false };
+    let d = &f.insts[t];
+    matches!(d.op, Opcode::Br | Opcode::Switch)
+        && d.args
+            .first()
+            .is_some_and(|&c| f.is_const(c) || f.value_inst(c).is_some_and(|i| f.insts[i].op == Opcode::Phi))
 }
 
 struct Solver<'a> {

@@ -86,30 +86,33 @@ struct FuncParser<'a> {
     blocks: SmallVec<[Block; 2]>,
 }
 
-/// Lines of a function body, and how many of them start in the first column with something that may
-/// be a label (instructions are indented). Both are upper bounds, used only to size tables.
-/// The body's lines, labels, and lines that define a local (`%x = ...`): sizes for the tables.
+/// The body's lines, the lines that start in the first column with something that may be a label
+/// (instructions are indented), and the lines that define a local (`%x = ...`): upper bounds, used
+/// only to size tables.
 fn count_lines(body: &[u8]) -> (usize, usize, usize) {
-    let mut lines = 0usize;
+    let mut lines = 1usize;
     let mut labels = 0usize;
     let mut defs = 0usize;
-    let mut prev = b'\n';
-    // In a line's indentation, looking for its first character.
-    let mut indent = false;
-    for &c in body {
-        if prev == b'\n' {
-            indent = matches!(c, b' ' | b'\t');
-            if !indent && !matches!(c, b'\n' | b'\r' | b';' | b'}') {
-                labels += 1;
+    // Line by line (memchr finds the ends): only each line's start and its indentation are read.
+    let mut rest = body;
+    loop {
+        match rest.first() {
+            Some(b' ' | b'\t') => {
+                let first = rest.iter().find(|&&c| !matches!(c, b' ' | b'\t'));
+                defs += usize::from(first == Some(&b'%'));
             }
-        } else if indent && !matches!(c, b' ' | b'\t') {
-            defs += usize::from(c == b'%');
-            indent = false;
+            Some(b'\n' | b'\r' | b';' | b'}') | None => {}
+            Some(_) => labels += 1,
         }
-        lines += usize::from(c == b'\n');
-        prev = c;
+        match memchr::memchr(b'\n', rest) {
+            Some(k) => {
+                lines += 1;
+                rest = rest.get(k + 1..).unwrap_or(&[]);
+            }
+            None => break,
+        }
     }
-    (lines + 1, labels, defs)
+    (lines, labels, defs)
 }
 
 fn local_name(text: &str) -> &str {
