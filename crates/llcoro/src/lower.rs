@@ -403,10 +403,10 @@ fn process(
                 Some((meta, tree)) => {
                     let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
                     let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, next_meta);
-                    crate::coro::debug::remap_function(&mut part, src, &map, new_sp);
+                    crate::coro::debug::remap_function(&mut part, src, map, new_sp);
                     oc.new_meta.extend(defs);
                 }
-                None => split::strip_debug(&mut part, src),
+                None => split::strip_debug(&mut part),
             }
             out.push(part);
         }

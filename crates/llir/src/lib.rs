@@ -6,6 +6,7 @@
 //! - `ir`: the SSA IR of one function (`Value`, `Inst`, `Block` ids into arenas) and its mutation API.
 //! - `analysis`: CFG, dominators, liveness and use lists over a function.
 //! - `verify`: checks a function's structural invariants before anything is written.
+//! - `metadata`: numbered metadata references in text, found and renumbered.
 //! - `print`: entities that were not changed are copied from the source; changed ones are printed
 //!   from the IR.
 //!
@@ -18,6 +19,7 @@ pub mod error;
 pub mod ir;
 pub mod layout;
 pub mod lexer;
+pub mod metadata;
 pub mod module;
 pub mod parser;
 pub mod print;

@@ -2,7 +2,7 @@
 //! IR walks each instruction's template, substituting operand names, and renumbers unnamed values and
 //! blocks in order so the result is valid however the body was edited.
 
-use crate::ir::{Block, ConstPiece, Extra, Function, Opcode, Piece, Value, ValueKind};
+use crate::ir::{Block, ConstPiece, DebugView, Extra, Function, Opcode, Piece, Value, ValueKind};
 use crate::module::Module;
 use crate::types::TypeTable;
 use cranelift_entity::SecondaryMap;
@@ -122,7 +122,7 @@ fn emit_module(m: &Module, edits: &Edits, put: &mut dyn FnMut(&str) -> std::io::
 
 /// Appends the decimal digits of `n`, without the formatting machinery (slot numbers are printed for
 /// most operands of clang's output).
-fn push_u32(out: &mut String, mut n: u32) {
+pub(crate) fn push_u32(out: &mut String, mut n: u32) {
     let mut buf = [0u8; 10];
     let mut k = buf.len();
     loop {
@@ -361,7 +361,7 @@ impl<'a> FunctionPrinter<'a> {
         };
         for p in head {
             match p {
-                Piece::Text(t) => out.push_str(t.get(self.src)),
+                Piece::Text(t) => self.text(out, t.get(self.src)),
                 Piece::Arg(k) => match d.args.get(*k as usize) {
                     Some(&v) => self.value_ref(out, v),
                     None => out.push_str("<bad operand>"),
@@ -387,14 +387,46 @@ impl<'a> FunctionPrinter<'a> {
                 out.push_str(" ]");
             }
             if let Some(Piece::Text(t)) = tail {
-                out.push_str(t.get(self.src));
+                self.text(out, t.get(self.src));
             }
         }
         out.push('\n');
+    }
+
+    /// Instruction text, its metadata references as the function's debug view says.
+    fn text(&self, out: &mut String, t: &str) {
+        match &self.f.debug_view {
+            DebugView::AsWritten => out.push_str(t),
+            DebugView::Renumbered(map) => crate::metadata::push_remapped(out, t, map),
+            DebugView::WithoutLocations if t.contains("!dbg") => crate::metadata::push_without_dbg(out, t),
+            DebugView::WithoutLocations => out.push_str(t),
+        }
     }
 }
 
 /// Prints a function from its IR.
 pub fn print_function(f: &Function, types: &TypeTable, src: &str) -> String {
     FunctionPrinter::new(f, types, src).print()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::Module;
+
+    #[test]
+    fn a_debug_view_renumbers_or_drops_locations_as_it_prints() {
+        let src = "define void @f() !dbg !4 {\nentry:\n  call void @g(), !dbg !6, !tbaa !9\n  #dbg_value(i32 0, !7, !DIExpression(), !6)\n  ret void, !dbg !8\n}\ndeclare void @g()\n";
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("parses");
+        let mut f = m.parse_function(0).expect("function");
+        let map: rustc_hash::FxHashMap<u32, u32> = [(6, 106), (7, 107), (8, 108)].into_iter().collect();
+        f.debug_view = DebugView::Renumbered(std::sync::Arc::new(map));
+        let out = print_function(&f, &m.types, &m.src);
+        assert!(out.contains("call void @g(), !dbg !106, !tbaa !9\n"), "{out}");
+        assert!(out.contains("#dbg_value(i32 0, !107, !DIExpression(), !106)\n"), "{out}");
+        assert!(out.contains("ret void, !dbg !108\n"), "{out}");
+        f.debug_view = DebugView::WithoutLocations;
+        let out = print_function(&f, &m.types, &m.src);
+        assert!(out.contains("call void @g(), !tbaa !9\n") && out.contains("ret void\n"), "{out}");
+    }
 }

@@ -7,9 +7,11 @@
 //! `scope:` or `inlinedAt:` names it, so finding what belongs to a subprogram costs the size of
 //! that set, not of the module.
 
-use llir::ir::{Function, Piece, Text, ValueKind};
+use llir::ir::{DebugView, Function, Piece, Text, ValueKind};
+use llir::metadata::{remap_refs, scan_refs};
 use llir::{ItemKind, Module};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// A subprogram and its local metadata (`MetaIndex::subprogram_tree`).
 pub struct SubprogramTree {
@@ -233,102 +235,11 @@ impl MetaIndex {
     }
 }
 
-/// Calls `each(start, end, n)` for every numbered metadata reference `!n` in `text` (`start..end` is
-/// its span), skipping strings and comments the way the lexer does. A plain byte scan: this runs over
-/// every instruction of every split part, where the full lexer was the cost.
-fn scan_refs(text: &str, mut each: impl FnMut(usize, usize, u32)) {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                // To the closing quote; an unterminated string ends at the line's end.
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    i += 1;
-                }
-                if i < b.len() && b[i] == b'"' {
-                    i += 1;
-                }
-            }
-            b';' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'!' => {
-                let start = i;
-                i += 1;
-                // The lexer's metadata name: name characters and backslashes.
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'$' | b'.' | b'_' | b'\\'))
-                {
-                    i += 1;
-                }
-                if let Some(n) = text.get(start + 1..i).and_then(parse_digits) {
-                    each(start, i, n);
-                }
-            }
-            _ => i += 1,
-        }
-    }
-}
-
-/// A non-empty run of decimal digits that fits in a u32.
-fn parse_digits(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 /// The numbered metadata references in `text`.
 fn refs_of(text: &str) -> Vec<u32> {
     let mut out = Vec::new();
     scan_refs(text, |_, _, n| out.push(n));
     out
-}
-
-/// Replaces `!N` references found in `map`, leaving strings and everything else as they are.
-pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
-    remap_refs_changed(text, map).unwrap_or_else(|| text.to_string())
-}
-
-/// Like `remap_refs`, but `None` when no reference is in `map` (the text stays as it is).
-fn remap_refs_changed(text: &str, map: &FxHashMap<u32, u32>) -> Option<String> {
-    // Most of an instruction's text is operand gaps with no metadata at all.
-    if !text.contains('!') {
-        return None;
-    }
-    let mut out: Option<String> = None;
-    let mut pos = 0usize;
-    scan_refs(text, |start, end, n| {
-        if let Some(&to) = map.get(&n) {
-            let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
-            o.push_str(text.get(pos..start).unwrap_or(""));
-            o.push('!');
-            push_u32(o, to);
-            pos = end;
-        }
-    });
-    let mut o = out?;
-    o.push_str(text.get(pos..).unwrap_or(""));
-    Some(o)
-}
-
-/// Appends the decimal digits of `n`.
-fn push_u32(out: &mut String, n: u32) {
-    let mut buf = [0u8; 10];
-    let mut k = buf.len();
-    let mut n = n;
-    while k > 0 {
-        k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(buf.get(k..).unwrap_or(&[])).unwrap_or(""));
 }
 
 fn field_span(body: &str, field: &str) -> Option<(usize, usize)> {
@@ -385,8 +296,9 @@ pub fn header_subprogram(suffix: &str) -> Option<u32> {
     rest[..end].parse().ok()
 }
 
-/// Points every metadata reference of `g` through `map` and gives it subprogram `new_sp`.
-pub fn remap_function(g: &mut Function, src: &str, map: &FxHashMap<u32, u32>, new_sp: u32) {
+/// Points every metadata reference of `g` through `map` (as it is printed) and gives it subprogram
+/// `new_sp`.
+pub fn remap_function(g: &mut Function, src: &str, map: FxHashMap<u32, u32>, new_sp: u32) {
     let suffix = g.header.suffix.get(src).to_string();
     let base = match suffix.find("!dbg") {
         Some(p) => {
@@ -398,11 +310,7 @@ pub fn remap_function(g: &mut Function, src: &str, map: &FxHashMap<u32, u32>, ne
         None => suffix,
     };
     g.header.suffix = Text::own(format!("{} !dbg !{new_sp} ", base.trim_end()));
-    // Only text that names a remapped node is replaced (by owned text); the rest stays a source range.
-    let insts: Vec<_> = g.inst_iter().map(|(_, i)| i).collect();
-    for i in insts {
-        g.insts[i].rewrite_texts(|t| remap_refs_changed(t.get(src), map).map(Text::own));
-    }
+    g.debug_view = DebugView::Renumbered(Arc::new(map));
 }
 
 /// Debug uses of values this function no longer defines become `poison`, so the records stay
@@ -463,14 +371,6 @@ mod tests {
         assert!(six.contains(&format!("scope: !{}", map[&5])), "{six}");
         let top = defs.iter().find(|d| d.starts_with(&format!("!{sp} ="))).expect("subprogram copied");
         assert!(top.contains("linkageName: \"f.resume\"") && !top.contains("retainedNodes"), "{top}");
-    }
-
-    #[test]
-    fn remaps_references_but_not_strings() {
-        let mut map = FxHashMap::default();
-        map.insert(12, 40);
-        assert_eq!(remap_refs(", !dbg !12, !tbaa !3", &map), ", !dbg !40, !tbaa !3");
-        assert_eq!(remap_refs("!{!\"!12\", !12}", &map), "!{!\"!12\", !40}");
     }
 
     #[test]

@@ -182,6 +182,9 @@ pub struct Parsed {
     headers: Option<Headers>,
     /// Module functions whose text has a `ret` (`Prover::never_returns`).
     returns: FxHashMap<usize, bool>,
+    /// `Prover::effect` answers by callee item, argument, argument count and cell: every caller
+    /// that awaits the same task type asks about the same methods.
+    effects: FxHashMap<(usize, usize, usize, i64), Effect>,
 }
 
 /// The module's declarations and attribute groups by name, for what a callee's attributes say.
@@ -438,6 +441,20 @@ impl<'a> Prover<'a> {
     /// What calling `callee` with `args` (one of which points at an object whose cell `cell` holds
     /// the frame) does to that frame.
     pub fn effect(&mut self, callee: &str, arg: usize, nargs: usize, cell: i64, types: &mut TypeTable) -> Effect {
+        // The answer depends on the module alone unless a proof of another kind is running.
+        let key = self.by_name.get(callee).map(|&i| (i, arg, nargs, cell));
+        let plain = self.made_by.is_none() && !self.caller && !self.in_ramp;
+        if plain && let Some(e) = key.and_then(|k| self.parsed.effects.get(&k)) {
+            return *e;
+        }
+        let e = self.effect_of(callee, arg, nargs, cell, types);
+        if plain && let Some(k) = key {
+            self.parsed.effects.insert(k, e);
+        }
+        e
+    }
+
+    fn effect_of(&mut self, callee: &str, arg: usize, nargs: usize, cell: i64, types: &mut TypeTable) -> Effect {
         let Some(g) = self.function(callee, types) else { return Effect::Unknown };
         self.fp = self.fresh();
         let obj = self.fresh();

@@ -137,7 +137,7 @@ fn elided_ramp(
     let mem = push_frame_memory(&mut f, types, frame.align, frame.size);
     never_allocate(&mut f, types, shape);
     let (mut g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
-    strip_debug(&mut g, src);
+    strip_debug(&mut g);
     g
 }
 
@@ -159,7 +159,7 @@ pub(crate) fn push_frame_memory(f: &mut Function, types: &TypeTable, align: u64,
 /// since only this module's callers use it.
 pub(crate) fn make_internal_twin(f: &mut Function, src: &str) {
     make_internal_header(f, src);
-    strip_debug(f, src);
+    strip_debug(f);
 }
 
 /// `make_internal_twin` without removing the debug info from the body.
@@ -1030,57 +1030,14 @@ fn rewrite_intrinsics(
     g.replace_uses_with_map(&subst);
 }
 
-/// Removes all debug records and locations from `g`: for a part of a coroutine whose subprogram
-/// could not be copied.
-pub fn strip_debug(g: &mut Function, src: &str) {
-    let all: Vec<Inst> = g.inst_iter().map(|(_, i)| i).collect();
-    for i in all {
-        if g.insts[i].is_debug() {
-            g.remove_inst(i);
-            continue;
-        }
-        g.insts[i].rewrite_texts(|tx| {
-            let s = tx.get(src);
-            s.contains("!dbg").then(|| Text::own(strip_dbg_attachment(s)))
-        });
+/// Removes all debug records from `g`, and its locations as it is printed: for a part of a
+/// coroutine whose subprogram could not be copied, and for twins that do not get one.
+pub fn strip_debug(g: &mut Function) {
+    let records: Vec<Inst> = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].is_debug()).collect();
+    for i in records {
+        g.remove_inst(i);
     }
-}
-
-/// Removes `, !dbg !N` (or an inline `!DILocation(...)`) from a piece of instruction text.
-fn strip_dbg_attachment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(p) = rest.find(", !dbg ") {
-        out.push_str(&rest[..p]);
-        let after = &rest[p + 7..];
-        // Skip the node: `!12` or `!DILocation(...)`.
-        let mut end = 0;
-        let b = after.as_bytes();
-        if b.first() == Some(&b'!') {
-            end = 1;
-            while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'.' || b[end] == b'_') {
-                end += 1;
-            }
-            if b.get(end) == Some(&b'(') {
-                let mut depth = 0;
-                while end < b.len() {
-                    if b[end] == b'(' {
-                        depth += 1;
-                    } else if b[end] == b')' {
-                        depth -= 1;
-                        if depth == 0 {
-                            end += 1;
-                            break;
-                        }
-                    }
-                    end += 1;
-                }
-            }
-        }
-        rest = &after[end..];
-    }
-    out.push_str(rest);
-    out
+    g.debug_view = llir::ir::DebugView::WithoutLocations;
 }
 
 /// The ramp: runs from entry to the first suspend, then returns what the suspend path returns.
@@ -1215,7 +1172,5 @@ mod tests {
         assert_eq!(derived_name("@f", "resume"), "@f.resume");
         assert_eq!(derived_name("@\"a b\"", "destroy"), "@\"a b.destroy\"");
         assert_eq!(part_suffix(" #0 comdat personality ptr @p !dbg !12 "), " #0 personality ptr @p ");
-        assert_eq!(strip_dbg_attachment("x, !dbg !12, !tbaa !3"), "x, !tbaa !3");
-        assert_eq!(strip_dbg_attachment("y, !dbg !DILocation(line: 1, scope: !2)"), "y");
     }
 }

@@ -1185,7 +1185,7 @@ fn reentry(
     }
     let u = Builder::new(&mut g, types).unreachable();
     g.append_inst(at, u);
-    crate::coro::split::strip_debug(&mut g, src);
+    crate::coro::split::strip_debug(&mut g);
     Some(g)
 }
 

@@ -509,6 +509,22 @@ pub struct Function {
     pub numbering_gaps: bool,
     /// The `define` in the source, for diagnostics about the whole function; empty for new ones.
     pub span: Span,
+    /// How the instructions' metadata references print.
+    pub debug_view: DebugView,
+}
+
+/// How a function's instruction text prints its numbered metadata references. A pass that gives a
+/// copy of a function debug info of its own (or none) says so here, and the printer renumbers (or
+/// drops the `!dbg` locations) as it writes: rewriting every instruction's text instead copied each
+/// shared template and its text.
+#[derive(Clone, Debug, Default)]
+pub enum DebugView {
+    #[default]
+    AsWritten,
+    /// References found in the map print as their new numbers.
+    Renumbered(Arc<rustc_hash::FxHashMap<u32, u32>>),
+    /// `, !dbg` attachments are left out.
+    WithoutLocations,
 }
 
 /// A copy's arenas have headroom (`with_headroom`): copies are made to be edited.
@@ -531,6 +547,7 @@ impl Clone for Function {
             params: self.params.clone(),
             numbering_gaps: self.numbering_gaps,
             span: self.span,
+            debug_view: self.debug_view.clone(),
         }
     }
 }
@@ -547,6 +564,7 @@ impl Function {
             params: Vec::new(),
             numbering_gaps: false,
             span: Span::default(),
+            debug_view: DebugView::AsWritten,
         }
     }
 

@@ -1,0 +1,143 @@
+//! Numbered metadata references (`!12`) in instruction and node text: finding them, renumbering
+//! them, and dropping `!dbg` attachments. A plain byte scan that skips strings and comments the way
+//! the lexer does: it runs over every instruction of a printed copy, where the full lexer was the
+//! cost.
+
+use rustc_hash::FxHashMap;
+
+/// Calls `each(start, end, n)` for every numbered metadata reference `!n` in `text` (`start..end` is
+/// its span).
+pub fn scan_refs(text: &str, mut each: impl FnMut(usize, usize, u32)) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'"' => {
+                // To the closing quote; an unterminated string ends at the line's end.
+                i += 1;
+                while b.get(i).is_some_and(|&c| c != b'"' && c != b'\n') {
+                    i += 1;
+                }
+                if b.get(i) == Some(&b'"') {
+                    i += 1;
+                }
+            }
+            b';' => {
+                while b.get(i).is_some_and(|&c| c != b'\n') {
+                    i += 1;
+                }
+            }
+            b'!' => {
+                let start = i;
+                i += 1;
+                // The lexer's metadata name: name characters and backslashes.
+                while b
+                    .get(i)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\'))
+                {
+                    i += 1;
+                }
+                if let Some(n) = text.get(start + 1..i).and_then(parse_digits) {
+                    each(start, i, n);
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// A non-empty run of decimal digits that fits in a u32.
+fn parse_digits(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Appends `text` to `out` with each reference found in `map` renumbered.
+pub fn push_remapped(out: &mut String, text: &str, map: &FxHashMap<u32, u32>) {
+    // Most of an instruction's text is operand gaps with no metadata at all.
+    if !text.contains('!') {
+        out.push_str(text);
+        return;
+    }
+    let mut pos = 0usize;
+    scan_refs(text, |start, end, n| {
+        if let Some(&to) = map.get(&n) {
+            out.push_str(text.get(pos..start).unwrap_or(""));
+            out.push('!');
+            crate::print::push_u32(out, to);
+            pos = end;
+        }
+    });
+    out.push_str(text.get(pos..).unwrap_or(""));
+}
+
+/// `text` with each reference found in `map` renumbered.
+pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    push_remapped(&mut out, text, map);
+    out
+}
+
+/// Appends `text` to `out` without its `, !dbg !N` (or inline `, !dbg !DILocation(...)`)
+/// attachments.
+pub fn push_without_dbg(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(p) = rest.find(", !dbg ") {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 7..];
+        // Skip the node: `!12` or `!DILocation(...)`.
+        let b = after.as_bytes();
+        let mut end = 0;
+        if b.first() == Some(&b'!') {
+            end = 1;
+            while b.get(end).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_') {
+                end += 1;
+            }
+            if b.get(end) == Some(&b'(') {
+                let mut depth = 0;
+                while let Some(&c) = b.get(end) {
+                    end += 1;
+                    if c == b'(' {
+                        depth += 1;
+                    } else if c == b')' {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        rest = after.get(end..).unwrap_or("");
+    }
+    out.push_str(rest);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remaps_references_but_not_strings_or_comments() {
+        let mut map = FxHashMap::default();
+        map.insert(12, 40);
+        assert_eq!(remap_refs(", !dbg !12, !tbaa !3", &map), ", !dbg !40, !tbaa !3");
+        assert_eq!(remap_refs("!{!\"!12\", !12} ; !12", &map), "!{!\"!12\", !40} ; !12");
+        assert_eq!(remap_refs("!123, !1.2, !12", &map), "!123, !1.2, !40");
+    }
+
+    #[test]
+    fn drops_dbg_attachments_only() {
+        let mut out = String::new();
+        push_without_dbg(&mut out, "x, !dbg !12, !tbaa !3");
+        assert_eq!(out, "x, !tbaa !3");
+        out.clear();
+        push_without_dbg(&mut out, "y, !dbg !DILocation(line: 1, scope: !2)");
+        assert_eq!(out, "y");
+        out.clear();
+        push_without_dbg(&mut out, "ret void");
+        assert_eq!(out, "ret void");
+    }
+}
