@@ -45,9 +45,9 @@ fn node_kind(text: &str) -> Option<&str> {
     rest.find('(').map(|k| &rest[..=k])
 }
 
-fn field_ref(text: &str, field: &str) -> Option<u32> {
-    let p = text.find(field)?;
-    let rest = text[p + field.len()..].trim_start();
+fn field_ref(text: &str, field: &memchr::memmem::Finder<'_>) -> Option<u32> {
+    let p = field.find(text.as_bytes())?;
+    let rest = text.get(p + field.needle().len()..)?.trim_start();
     let rest = rest.strip_prefix('!')?;
     let end = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
     rest[..end].parse().ok()
@@ -55,7 +55,11 @@ fn field_ref(text: &str, field: &str) -> Option<u32> {
 
 impl MetaIndex {
     pub fn build(m: &Module) -> MetaIndex {
-        let mut nodes = FxHashMap::default();
+        // The fields a local node names its parent by, searched for in every one (most of a `-g`
+        // module's nodes are locations).
+        let fields = [memchr::memmem::Finder::new("scope:"), memchr::memmem::Finder::new("inlinedAt:")];
+        let count = m.items.iter().filter(|it| it.kind == ItemKind::Metadata).count();
+        let mut nodes = FxHashMap::with_capacity_and_hasher(count, Default::default());
         let mut children: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
         let mut max = 0u32;
         for (i, it) in m.items.iter().enumerate() {
@@ -67,7 +71,7 @@ impl MetaIndex {
             nodes.insert(id, i);
             let text = m.item_text(i);
             if node_kind(text).is_some_and(|k| LOCAL_KINDS.contains(&k)) {
-                for field in ["scope:", "inlinedAt:"] {
+                for field in &fields {
                     if let Some(parent) = field_ref(text, field) {
                         children.entry(parent).or_default().push(id);
                     }

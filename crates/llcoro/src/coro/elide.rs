@@ -53,14 +53,14 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
         return w;
     }
     let is_candidate: FxHashSet<usize> = candidates.iter().copied().collect();
-    // Each definition's callees, by a scan of its body.
+    // Each definition's callees, by a scan of its body: a global name followed by `(`.
     let callees = |i: usize| {
         let text = m.item_text(i);
         let body = text.find('{').map_or("", |k| &text[k..]);
-        body.match_indices('@').filter_map(move |(k, _)| {
-            let rest = &body[k..];
-            let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
-            rest[len..].starts_with('(').then(|| &rest[..len])
+        memchr::memchr_iter(b'@', body.as_bytes()).filter_map(move |k| {
+            let rest = body.get(k..)?;
+            let len = rest.bytes().position(|c| matches!(c, b'(' | b' ' | b',' | b')' | b'\n')).unwrap_or(rest.len());
+            rest.get(len..)?.starts_with('(').then(|| rest.get(..len)).flatten()
         })
     };
     let mut callers_of_ramps = Vec::new();
@@ -79,7 +79,7 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
     // A function that is no coroutine, calls a ramp and is called itself may hand its caller the
     // coroutine it made (a lambda that returns `coro()`): its callers are looked at too.
     let maybe: FxHashSet<&str> = callers_of_ramps.iter().map(|&i| m.item_name(i)).collect();
-    for i in m.definitions() {
+    for i in m.definitions().filter(|_| !maybe.is_empty()) {
         let mut calls_one = false;
         for name in callees(i) {
             if maybe.contains(name) && name != m.item_name(i) {
