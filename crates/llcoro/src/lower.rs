@@ -947,6 +947,19 @@ pub fn lower_module_with(
             s.elided_in.push(caller);
         }
     }
+    // Workers number new metadata in ranges of their own; a module that needs more than a range
+    // holds is refused rather than written with two nodes of one number.
+    if let Some(id) = metadata_clash(&new_meta, meta_base) {
+        let msg =
+            format!("internal error: llcoro numbered two new metadata nodes !{id} (debug info of the split functions)");
+        errors.push(Finding {
+            severity: Severity::Error,
+            error: llir::Error::new("internal", llir::Span::default(), msg).help(
+                "this is a limit of llcoro, not a fault in the input; please report it. The same code \
+                 compiled without `-g` avoids it",
+            ),
+        });
+    }
     if !errors.is_empty() {
         errors.sort_by_key(|f| f.error.span.start);
         return Err(errors);
@@ -1005,6 +1018,19 @@ pub fn lower_module_with(
         edits.append.push(new_meta.join("\n"));
     }
     Ok(Lowered { edits, warnings, frames })
+}
+
+/// A number that two of the new metadata definitions `defs` (`!N = ...`) share, or one below `base`
+/// (the module's own and the header group's).
+fn metadata_clash(defs: &[String], base: u32) -> Option<u32> {
+    let mut seen: FxHashSet<u32> = FxHashSet::default();
+    defs.iter()
+        .filter_map(|d| {
+            let digits = d.strip_prefix('!')?;
+            let end = digits.bytes().position(|c| !c.is_ascii_digit()).unwrap_or(digits.len());
+            digits.get(..end)?.parse::<u32>().ok()
+        })
+        .find(|&id| id < base || !seen.insert(id))
 }
 
 /// Declarations a lowered kxs suspend function uses that the module lacks: `malloc` and `free` for
@@ -1090,6 +1116,16 @@ fn drop_group_refs(m: &Module, edits: &mut Edits, dropped: &[&str]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_metadata_numbers_must_not_clash() {
+        let defs =
+            |ids: &[u32]| ids.iter().map(|i| format!("!{i} = !DILocation(line: 1, scope: !{i})")).collect::<Vec<_>>();
+        assert_eq!(metadata_clash(&defs(&[10, 11, 12]), 10), None);
+        assert_eq!(metadata_clash(&defs(&[10, 11, 10]), 10), Some(10));
+        // A number that wrapped around into the module's own.
+        assert_eq!(metadata_clash(&defs(&[10, 3]), 10), Some(3));
+    }
 
     #[test]
     fn a_group_left_empty_goes_with_every_reference_to_it() {
