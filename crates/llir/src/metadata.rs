@@ -10,7 +10,10 @@ use rustc_hash::FxHashMap;
 pub fn scan_refs(text: &str, mut each: impl FnMut(usize, usize, u32)) {
     let b = text.as_bytes();
     let mut i = 0;
-    while let Some(&c) = b.get(i) {
+    // Straight to the next byte that matters: most of the text is names, types and operands.
+    while let Some(k) = b.get(i..).and_then(|rest| memchr::memchr3(b'"', b';', b'!', rest)) {
+        i += k;
+        let Some(&c) = b.get(i) else { break };
         match c {
             b'"' => {
                 // To the closing quote; an unterminated string ends at the line's end.
