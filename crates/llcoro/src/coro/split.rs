@@ -816,7 +816,7 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
             None => Some(self.vmap[h].unwrap_or(h)),
         });
         let keep = if transfer.is_some() { None } else { g.insts[sw].blocks.first().copied() };
-        detach_successors(g, blk, keep);
+        g.detach_successors(blk, keep);
         g.remove_inst(sw);
         g.remove_inst(call);
         let mut b = Builder::new(g, self.types);
@@ -877,20 +877,6 @@ fn fold_known_branches(g: &mut Function, types: &TypeTable, src: &str) {
         g.layout.iter().filter(|&&b| ex.runs(b)).filter_map(|&b| Some((b, ex.decided(b)?))).collect();
     for (b, to) in decided {
         g.branch_only_to(types, b, to);
-    }
-}
-
-/// Before `b`'s terminator is replaced by one that only goes to `keep` (or nowhere): the phis of its
-/// other successors lose their entries for `b`. (Case edges to `keep` were split apart by
-/// `shape::normalize`, so `keep` has one entry for `b`.)
-fn detach_successors(g: &mut Function, b: Block, keep: Option<Block>) {
-    let mut succs: Vec<Block> = g.successors(b).iter().copied().filter(|&x| Some(x) != keep).collect();
-    succs.sort_unstable();
-    succs.dedup();
-    for succ in succs {
-        while g.phis(succ).iter().any(|&p| g.insts[p].blocks.contains(&b)) {
-            g.remove_phi_incoming(succ, b);
-        }
     }
 }
 
@@ -1082,7 +1068,7 @@ fn finish_ramp(
     for s in &shape.suspends {
         let (Some(blk), Some(sw)) = (f.insts[s.call].block, s.switch) else { continue };
         let default = f.insts[sw].blocks[0];
-        detach_successors(&mut f, blk, Some(default));
+        f.detach_successors(blk, Some(default));
         f.remove_inst(sw);
         f.remove_inst(s.call);
         let mut b = Builder::new(&mut f, types);

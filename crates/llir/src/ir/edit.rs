@@ -188,11 +188,20 @@ impl Function {
     /// several cases, each with an entry).
     pub fn branch_only_to(&mut self, types: &TypeTable, b: Block, to: Block) {
         let Some(t) = self.terminator(b) else { return };
+        self.detach_successors(b, Some(to));
+        self.remove_inst(t);
+        let br = self.create_br(types, to);
+        self.append_inst(b, br);
+    }
+
+    /// Before `b`'s terminator is replaced by one that only goes to `keep` (or nowhere): the phis
+    /// of its other successors lose their entries for `b`, and `keep`'s keep one.
+    pub fn detach_successors(&mut self, b: Block, keep: Option<Block>) {
         let mut succs: SmallVec<[Block; 4]> = self.successors(b).iter().copied().collect();
         succs.sort_unstable();
         succs.dedup();
         for s in succs {
-            let keep = usize::from(s == to);
+            let kept = usize::from(Some(s) == keep);
             for p in self.phis(s) {
                 let d = &mut self.insts[p];
                 let mut seen = 0;
@@ -200,7 +209,7 @@ impl Function {
                 while let Some(&x) = d.blocks.get(k) {
                     if x == b {
                         seen += 1;
-                        if seen > keep {
+                        if seen > kept {
                             d.blocks.remove(k);
                             d.args.remove(k);
                             continue;
@@ -210,9 +219,6 @@ impl Function {
                 }
             }
         }
-        self.remove_inst(t);
-        let br = self.create_br(types, to);
-        self.append_inst(b, br);
     }
 
     /// Creates `br label %to`.
