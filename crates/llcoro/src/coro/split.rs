@@ -670,9 +670,9 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
         let (maps, _) = self.g.clone_reachable_along(f, &mut self.vmap, &roots, &|b| {
             ex.decided(b).map(|to| std::iter::once(to).collect())
         });
-        for &b in &f.layout {
-            if let (Some(nb), Some(to)) = (maps.blocks[b], ex.decided(b).and_then(|to| maps.blocks[to])) {
-                self.g.branch_only_to(self.types, nb, to);
+        for (b, to) in ex.decided_branches(f) {
+            if let (Some(nb), Some(nt)) = (maps.blocks[b], maps.blocks[to]) {
+                self.g.branch_only_to(self.types, nb, nt);
             }
         }
         maps
@@ -870,12 +870,7 @@ fn unreachable_value_returns(g: &mut Function, types: &mut TypeTable) {
 fn fold_known_branches(g: &mut Function, types: &TypeTable, src: &str) {
     let Some(entry) = g.entry() else { return };
     let ex = Executable::compute(g, types, src, &[entry]);
-    if !ex.any_decided() {
-        return;
-    }
-    let decided: Vec<(Block, Block)> =
-        g.layout.iter().filter(|&&b| ex.runs(b)).filter_map(|&b| Some((b, ex.decided(b)?))).collect();
-    for (b, to) in decided {
+    for (b, to) in ex.decided_branches(g) {
         g.branch_only_to(types, b, to);
     }
 }

@@ -56,10 +56,10 @@ impl Executable {
         self.decided[b]
     }
 
-    /// Whether some conditional branch that can run is decided: when none is, the runnable blocks
-    /// are just the reachable ones.
-    pub fn any_decided(&self) -> bool {
-        self.decided.values().any(Option::is_some)
+    /// The blocks of `f` that run whose terminator is decided, with the one successor it takes, in
+    /// layout order: what a pass narrows to `br`s (`Function::branch_only_to`).
+    pub fn decided_branches(&self, f: &Function) -> Vec<(Block, Block)> {
+        f.layout.iter().filter(|&&b| self.runs[b]).filter_map(|&b| Some((b, self.decided[b]?))).collect()
     }
 
     /// Computes what can run in `f` entered at `roots`. Phis of a root block count as overdefined:
@@ -318,13 +318,7 @@ mod tests {
         let roots: Vec<Block> = roots.iter().map(|n| by_name(n)).collect();
         let ex = Executable::compute(&f, &m.types, &m.src, &roots);
         let runs = f.layout.iter().copied().filter(|&b| ex.runs(b)).map(name).collect();
-        let decided = f
-            .layout
-            .iter()
-            .copied()
-            .filter(|&b| ex.runs(b))
-            .filter_map(|b| Some((name(b), name(ex.decided(b)?))))
-            .collect();
+        let decided = ex.decided_branches(&f).into_iter().map(|(b, to)| (name(b), name(to))).collect();
         (runs, decided)
     }
 
