@@ -225,7 +225,12 @@ fn main() -> ExitCode {
         }
     };
     report(display, out.src(), &out.warnings);
-    match write_output(output.unwrap_or("-"), &mut |w| out.write_to(w)) {
+    let written = write_output(output.unwrap_or("-"), &mut |w| out.write_to(w));
+    // The input, the parsed module and the printed functions are hundreds of thousands of
+    // allocations on a large module; the process's exit gives them back at once, faster than
+    // freeing them one by one (clang's `-disable-free` does the same).
+    std::mem::forget(out);
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write output: {e}");
@@ -240,8 +245,39 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
         std::io::stdin().read_to_end(&mut v)?;
         Ok(v)
     } else {
-        std::fs::read(path)
+        read_file(path)
     }
+}
+
+/// Files from this size up are read in two halves at once.
+const READ_IN_HALVES: u64 = 8 << 20;
+
+/// The bytes of the file at `path`. A large regular file is read by two threads, each half into its
+/// place: most of a read's time is the kernel copying and the fresh buffer's page faults, and both
+/// halves proceed side by side (84 MB: 60 to 80 ms on one thread, about half on two). A file that
+/// changes size meanwhile is read again in one go.
+fn read_file(path: &str) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let len = match usize::try_from(meta.len()) {
+        Ok(n) if meta.is_file() && meta.len() >= READ_IN_HALVES => n,
+        _ => return std::fs::read(path),
+    };
+    let mut buf = vec![0u8; len];
+    let mid = len / 2;
+    let (low, high) = buf.split_at_mut(mid);
+    let (a, b) = std::thread::scope(|s| {
+        let reader = s.spawn(|| file.read_exact_at(high, mid as u64));
+        let a = file.read_exact_at(low, 0);
+        (a, reader.join().unwrap_or_else(|_| Err(std::io::Error::other("reader thread failed"))))
+    });
+    // A byte past the end means the file grew; a short read fails above.
+    let mut past = [0u8; 1];
+    if a.is_err() || b.is_err() || file.read_at(&mut past, len as u64)? != 0 {
+        return std::fs::read(path);
+    }
+    Ok(buf)
 }
 
 /// Writes the output through `emit`, buffered. A file is written as a temporary file next to it and
@@ -272,4 +308,26 @@ fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Res
     let tmp = w.into_inner().map_err(|e| e.into_error())?;
     tmp.persist(p).map_err(|e| e.error)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_file_read_in_halves_is_its_bytes_in_order() {
+        // Over the threshold, odd-sized, and a multi-byte character across the middle.
+        let len = READ_IN_HALVES as usize + 3;
+        let mut bytes: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+        bytes.splice(len / 2 - 1..len / 2 + 1, "é".bytes());
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let path = dir.path().join("big.ll");
+        std::fs::write(&path, &bytes).expect("write");
+        let read = read_file(path.to_str().expect("utf-8 path")).expect("read");
+        assert_eq!(read.len(), bytes.len());
+        assert!(read == bytes);
+        // A small file takes the one-thread path.
+        std::fs::write(&path, b"x").expect("write");
+        assert_eq!(read_file(path.to_str().expect("utf-8 path")).expect("read"), b"x");
+    }
 }
