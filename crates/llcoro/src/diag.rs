@@ -15,6 +15,12 @@ pub struct Finding {
     pub error: Error,
 }
 
+/// The error for a worker thread that panicked: a bug in llcoro, which refuses the run.
+pub fn worker_panicked() -> Error {
+    Error::new("internal", llir::Span::default(), "internal error: a worker thread panicked")
+        .help("this is a bug in llcoro; please report it with the input file")
+}
+
 /// Renders `e` against `src`, naming the file `path`.
 pub fn render(path: &str, src: &str, e: &Error, severity: Severity) -> String {
     let file = SimpleFile::new(path, src);

@@ -774,7 +774,7 @@ pub fn lower_module_with(
                     s.spawn(move || work(k, chunk))
                 })
                 .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+            handles.into_iter().map(|h| joined(h.join())).collect()
         })
     };
 
@@ -877,7 +877,7 @@ pub fn lower_module_with(
                     s.spawn(move || work(k, piece))
                 })
                 .collect();
-            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect::<Vec<_>>()
+            handles.into_iter().flat_map(|h| joined(h.join())).collect::<Vec<_>>()
         })
     };
     let mut frame_at: FxHashMap<String, usize> = frames.iter().enumerate().map(|(k, (n, _))| (n.clone(), k)).collect();
@@ -1020,6 +1020,15 @@ pub fn lower_module_with(
     Ok(Lowered { edits, warnings, frames })
 }
 
+/// A worker's results. A worker that panicked gives an internal error instead, which refuses the
+/// run: its functions would otherwise be written neither lowered nor as they were.
+fn joined(r: std::thread::Result<Vec<(usize, Outcome)>>) -> Vec<(usize, Outcome)> {
+    r.unwrap_or_else(|_| {
+        let error = crate::diag::worker_panicked();
+        vec![(0, Outcome { errors: vec![Finding { severity: Severity::Error, error }], ..Outcome::default() })]
+    })
+}
+
 /// A number that two of the new metadata definitions `defs` (`!N = ...`) share, or one below `base`
 /// (the module's own and the header group's).
 fn metadata_clash(defs: &[String], base: u32) -> Option<u32> {
@@ -1116,6 +1125,16 @@ fn drop_group_refs(m: &Module, edits: &mut Edits, dropped: &[&str]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_worker_that_panics_refuses_the_run() {
+        let ok = std::thread::spawn(|| vec![(3, Outcome::default())]).join();
+        assert_eq!(joined(ok).len(), 1);
+        // (The test prints the panic's message.)
+        let failed = std::thread::spawn(|| -> Vec<(usize, Outcome)> { panic!("a worker's bug") }).join();
+        let got = joined(failed);
+        assert!(got.iter().any(|(_, oc)| oc.errors.iter().any(|f| f.error.code == "internal")));
+    }
 
     #[test]
     fn new_metadata_numbers_must_not_clash() {

@@ -134,6 +134,17 @@ fn read_text(input: &str) -> Result<String, ExitCode> {
     })
 }
 
+/// Runs `f`; a panic, which is a bug in llcoro, becomes an internal error and exit status 1, with
+/// nothing written (the panic's own message, printed first, says where).
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExitCode> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| {
+        eprintln!(
+            "error[internal]: llcoro stopped on a bug of its own; nothing was written\n  = help: please report it with the input file"
+        );
+        ExitCode::from(1)
+    })
+}
+
 fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
     for f in findings {
         eprint!("{}", render(display, src, &f.error, f.severity));
@@ -168,7 +179,10 @@ fn main() -> ExitCode {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let (findings, src) = llcoro::pipeline::check(src);
+        let (findings, src) = match guarded(|| llcoro::pipeline::check(src)) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
         report(display, &src, &findings);
         return if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) };
     }
@@ -178,9 +192,10 @@ fn main() -> ExitCode {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let (reports, warnings, src) = match llcoro::pipeline::frames(src) {
-            Ok(x) => x,
-            Err(r) => {
+        let (reports, warnings, src) = match guarded(|| llcoro::pipeline::frames(src)) {
+            Err(code) => return code,
+            Ok(Ok(x)) => x,
+            Ok(Err(r)) => {
                 report(display, &r.src, &r.findings);
                 return ExitCode::from(1);
             }
@@ -217,9 +232,10 @@ fn main() -> ExitCode {
         serial: cli.serial,
         closed_promises: cli.closed_promises,
     };
-    let out = match prepare(src, opts) {
-        Ok(o) => o,
-        Err(r) => {
+    let out = match guarded(|| prepare(src, opts)) {
+        Err(code) => return code,
+        Ok(Ok(o)) => o,
+        Ok(Err(r)) => {
             report(display, &r.src, &r.findings);
             return ExitCode::from(1);
         }
@@ -313,6 +329,13 @@ fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panic_is_an_internal_error_not_a_crash() {
+        assert!(matches!(guarded(|| 7), Ok(7)));
+        // (The test prints the panic's message.)
+        assert!(guarded(|| -> u8 { panic!("a bug") }).is_err());
+    }
 
     #[test]
     fn a_large_file_read_in_halves_is_its_bytes_in_order() {

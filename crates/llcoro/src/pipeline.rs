@@ -184,18 +184,13 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
     };
     let results: Vec<Result<Vec<(usize, String)>, Error>> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks.iter().map(|c| s.spawn(move || work(c))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(panicked()))).collect()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(crate::diag::worker_panicked()))).collect()
     });
     let mut all = Vec::with_capacity(defs.len());
     for r in results {
         all.extend(r?);
     }
     Ok(all)
-}
-
-fn panicked() -> Error {
-    Error::new("internal", llir::Span::default(), "internal error: a worker thread panicked")
-        .help("this is a bug in llcoro; please report it with the input file")
 }
 
 /// A verifier failure on our own output is a bug in llcoro, not in the input.
