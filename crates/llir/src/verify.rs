@@ -78,7 +78,7 @@ pub fn verify_function(f: &Function) -> Result<()> {
         }
     }
     let cfg = Cfg::compute(f);
-    if !cfg.preds[entry].is_empty() {
+    if !cfg.preds(entry).is_empty() {
         return Err(fail(f, None, "the entry block has predecessors".into()));
     }
     let dom = DomTree::compute(f, &cfg);
@@ -87,7 +87,7 @@ pub fn verify_function(f: &Function) -> Result<()> {
     let mut inc: Vec<Block> = Vec::new();
     for &b in &f.layout {
         preds.clear();
-        preds.extend_from_slice(&cfg.preds[b]);
+        preds.extend_from_slice(cfg.preds(b));
         preds.sort_unstable();
         for &i in &f.blocks[b].insts {
             let d = &f.insts[i];

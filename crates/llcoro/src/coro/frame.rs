@@ -113,10 +113,10 @@ pub fn ramp_only_insts(f: &Function, shape: &Shape, cfg: &Cfg, src: &str) -> Ram
         while changed {
             changed = false;
             for &b in &cfg.rpo {
-                if blocks.contains(&b) || cfg.preds[b].is_empty() {
+                if blocks.contains(&b) || cfg.preds(b).is_empty() {
                     continue;
                 }
-                if cfg.preds[b].iter().all(|&p| blocks.contains(&p) || edges.contains(&(p, b))) {
+                if cfg.preds(b).iter().all(|&p| blocks.contains(&p) || edges.contains(&(p, b))) {
                     blocks.insert(b);
                     out.extend(f.blocks[b].insts.iter().copied());
                     changed = true;

@@ -240,7 +240,7 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
     for (b, i) in invokes {
         let Some(cfg) = &cfg else { break };
         let normal = f.insts[i].blocks[0];
-        if cfg.preds[normal].len() > 1 || !f.phis(normal).is_empty() {
+        if cfg.preds(normal).len() > 1 || !f.phis(normal).is_empty() {
             f.split_successor(types, b, 0, None);
         }
     }

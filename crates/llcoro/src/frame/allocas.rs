@@ -78,7 +78,7 @@ impl<'a> Grid<'a> {
             succs: Vec::with_capacity(nb),
         };
         for &b in &cfg.rpo {
-            let preds = cfg.preds[b].iter().filter_map(|&p| grid.pos(p)).collect();
+            let preds = cfg.preds(b).iter().filter_map(|&p| grid.pos(p)).collect();
             let succs = f.successors(b).iter().filter_map(|&s| grid.pos(s)).collect();
             grid.preds.push(preds);
             grid.succs.push(succs);
@@ -436,7 +436,7 @@ pub fn memory_crosses(
         .collect();
     while let Some(b) = work.pop() {
         if before.insert(b) {
-            work.extend(cfg.preds[b].iter().copied().filter(|p| !kill_blocks.contains(p)));
+            work.extend(cfg.preds(b).iter().copied().filter(|p| !kill_blocks.contains(p)));
         }
     }
     sites.iter().any(|s| {

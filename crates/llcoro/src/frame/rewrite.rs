@@ -541,7 +541,7 @@ fn store_point(
         Opcode::Invoke => {
             // The result exists only on the normal edge; give that edge a block of its own.
             let normal = f.insts[def].blocks[0];
-            let nb = if f.phis(normal).is_empty() && Cfg::compute(f).preds[normal].len() == 1 {
+            let nb = if f.phis(normal).is_empty() && Cfg::compute(f).preds(normal).len() == 1 {
                 normal
             } else {
                 f.split_successor(types, b, 0, None).unwrap_or(normal)

@@ -1,12 +1,12 @@
 //! Predecessors, successors and reverse post-order.
 
+use super::BlockLists;
 use crate::ir::{Block, Function};
 use cranelift_entity::{EntityRef, SecondaryMap};
-use smallvec::SmallVec;
 
 pub struct Cfg {
     /// Predecessor blocks, one entry per edge (a block reached twice from one switch appears twice).
-    pub preds: SecondaryMap<Block, SmallVec<[Block; 2]>>,
+    preds: BlockLists,
     /// Reachable blocks in reverse post-order from the entry.
     pub rpo: Vec<Block>,
     /// Position in `rpo`, or `u32::MAX` for unreachable blocks.
@@ -51,16 +51,17 @@ impl Succs {
 }
 
 impl Cfg {
+    /// The predecessors of `b`, one per edge, in layout order; none for a block made after the CFG
+    /// was computed.
+    pub fn preds(&self, b: Block) -> &[Block] {
+        self.preds.of(b)
+    }
+
     pub fn compute(f: &Function) -> Cfg {
         let n = f.blocks.len();
         let succs = Succs::gather(f);
-        let mut preds: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::with_capacity(n);
-        preds.resize(n);
-        for &b in &f.layout {
-            for &s in succs.of(f, b) {
-                preds[s].push(b);
-            }
-        }
+        // Predecessors in layout order.
+        let preds = BlockLists::build(n, || f.layout.iter().flat_map(|&b| succs.of(f, b).iter().map(move |&s| (s, b))));
         let mut rpo_index = SecondaryMap::with_default(u32::MAX);
         rpo_index.resize(n);
         let mut post = Vec::with_capacity(f.layout.len());

@@ -2,6 +2,7 @@
 //! a nearest common ancestor), with pre/post numbers on the tree so that `dominates` is O(1), and
 //! dominance frontiers.
 
+use super::BlockLists;
 use super::cfg::Cfg;
 use crate::ir::{Block, Function};
 use cranelift_entity::{EntityRef, SecondaryMap};
@@ -11,7 +12,6 @@ pub struct DomTree {
     idom: SecondaryMap<Block, Option<Block>>,
     pre: SecondaryMap<Block, u32>,
     post: SecondaryMap<Block, u32>,
-    pub children: SecondaryMap<Block, SmallVec<[Block; 2]>>,
 }
 
 impl DomTree {
@@ -20,24 +20,14 @@ impl DomTree {
         let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(nblocks);
         idom.resize(nblocks);
         let Some(entry) = cfg.rpo.first().copied() else {
-            return DomTree {
-                idom,
-                pre: SecondaryMap::new(),
-                post: SecondaryMap::new(),
-                children: SecondaryMap::new(),
-            };
+            return DomTree { idom, pre: SecondaryMap::new(), post: SecondaryMap::new() };
         };
         for (b, d) in cfg.preorder.iter().zip(semi_nca(cfg, nblocks)) {
             idom[*b] = cfg.preorder.get(d as usize).copied();
         }
         idom[entry] = Some(entry);
-        let mut children: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::with_capacity(nblocks);
-        children.resize(nblocks);
-        for &b in cfg.rpo.iter().skip(1) {
-            if let Some(d) = idom[b] {
-                children[d].push(b);
-            }
-        }
+        // The tree's children, in reverse post-order; only the numbering needs them.
+        let children = BlockLists::build(nblocks, || cfg.rpo.iter().skip(1).filter_map(|&b| idom[b].map(|d| (d, b))));
         // Pre/post numbering of the tree, iteratively.
         let mut pre = SecondaryMap::with_default(u32::MAX);
         pre.resize(nblocks);
@@ -49,7 +39,7 @@ impl DomTree {
         counter += 1;
         while let Some(top) = stack.last_mut() {
             let (b, i) = *top;
-            if let Some(&c) = children[b].get(i) {
+            if let Some(&c) = children.of(b).get(i) {
                 top.1 += 1;
                 pre[c] = counter;
                 counter += 1;
@@ -60,7 +50,7 @@ impl DomTree {
                 stack.pop();
             }
         }
-        DomTree { idom, pre, post, children }
+        DomTree { idom, pre, post }
     }
 
     /// The immediate dominator; `None` for the entry and for unreachable blocks.
@@ -88,7 +78,7 @@ impl DomTree {
     pub fn frontiers(&self, cfg: &Cfg) -> SecondaryMap<Block, SmallVec<[Block; 2]>> {
         let mut df: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::new();
         for &b in &cfg.rpo {
-            let preds = &cfg.preds[b];
+            let preds = cfg.preds(b);
             if preds.len() < 2 {
                 continue;
             }
@@ -133,7 +123,7 @@ fn semi_nca(cfg: &Cfg, nblocks: usize) -> Vec<u32> {
     let mut stack: Vec<u32> = Vec::new();
     for w in (1..n).rev() {
         let mut s = idom[w];
-        for p in &cfg.preds[cfg.preorder[w]] {
+        for p in cfg.preds(cfg.preorder[w]) {
             let v = num.get(p.index()).copied().unwrap_or(u32::MAX);
             if v == u32::MAX {
                 continue;

@@ -111,7 +111,7 @@ impl Liveness {
                 live_in[ub].push(v);
                 work.push(ub);
                 while let Some(b) = work.pop() {
-                    for &p in &cfg.preds[b] {
+                    for &p in cfg.preds(b) {
                         if out_mark[p] != stamp {
                             out_mark[p] = stamp;
                             live_out[p].push(v);

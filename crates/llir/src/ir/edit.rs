@@ -347,7 +347,7 @@ impl Function {
             succs.sort_unstable();
             succs.dedup();
             for s in succs {
-                if cfg.preds[s].len() > 1 {
+                if cfg.preds(s).len() > 1 {
                     out.push(self.split_edge(types, b, s));
                 }
             }
