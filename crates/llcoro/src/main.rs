@@ -207,7 +207,7 @@ fn main() -> ExitCode {
             "html" => llcoro::report::html(&reports, display),
             _ => llcoro::report::text(&reports),
         };
-        return match write_output(output.as_deref().unwrap_or("-"), &mut |w| w.write_all(text.as_bytes())) {
+        return match write_output(output.as_deref().unwrap_or("-"), input, &mut |w| w.write_all(text.as_bytes())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: cannot write output: {e}");
@@ -241,7 +241,7 @@ fn main() -> ExitCode {
         }
     };
     report(display, out.src(), &out.warnings);
-    let written = write_output(output.unwrap_or("-"), &mut |w| out.write_to(w));
+    let written = write_output(output.unwrap_or("-"), input, &mut |w| out.write_to(w));
     // The input, the parsed module and the printed functions are hundreds of thousands of
     // allocations on a large module; the process's exit gives them back at once, faster than
     // freeing them one by one (clang's `-disable-free` does the same).
@@ -298,7 +298,20 @@ fn read_file(path: &str) -> std::io::Result<Vec<u8>> {
 
 /// Writes the output through `emit`, buffered. A file is written as a temporary file next to it and
 /// renamed into place, so it is never left partial; on any error the temporary file is deleted.
-fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
+/// `input` is the input's path (`-` for standard input).
+///
+/// The previous output file never has the new one renamed over it: then ext4 writes out the new
+/// file's pages, and frees the old file's, before the rename returns (84 MB module: 195 ms of a
+/// 2 to 3 s run; freeing a 146 MB file alone takes 25 to 170 ms). It is moved aside to a free name
+/// instead, and deleted on another thread while the new file is written. If it is the input itself
+/// (`-o` the input's own name), it stays until the new file has taken its place, and comes back if
+/// that fails.
+fn write_output(
+    path: &str,
+    input: &str,
+    emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
     const BUF: usize = 1 << 20;
     if path == "-" {
         let mut out = std::io::BufWriter::with_capacity(BUF, std::io::stdout().lock());
@@ -317,13 +330,67 @@ fn write_output(path: &str, emit: &mut dyn FnMut(&mut dyn Write) -> std::io::Res
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let tmp = tempfile::NamedTempFile::new_in(dir)?;
+    // Created as any file a compiler writes (0666 less the umask), not tempfile's owner-only 0600.
+    let tmp =
+        tempfile::Builder::new().permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666)).tempfile_in(dir)?;
+    let is_input = std::fs::symlink_metadata(p).is_ok_and(|old| {
+        input != "-" && std::fs::metadata(input).is_ok_and(|i| i.dev() == old.dev() && i.ino() == old.ino())
+    });
+    let _deleting = Deleting(if is_input { None } else { move_aside(p, dir).map(Deleting::start) });
     let mut w = std::io::BufWriter::with_capacity(BUF, tmp);
     emit(&mut w)?;
     // Dropping the temporary file (on an error above or here) deletes it.
     let tmp = w.into_inner().map_err(|e| e.into_error())?;
-    tmp.persist(p).map_err(|e| e.error)?;
-    Ok(())
+    let kept = if is_input { move_aside(p, dir) } else { None };
+    match tmp.persist(p) {
+        Ok(_) => {
+            if let Some(a) = kept {
+                let _ = std::fs::remove_file(a);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            if let Some(a) = kept {
+                let _ = std::fs::rename(a, p);
+            }
+            Err(e.error)
+        }
+    }
+}
+
+/// Renames the regular file at `p` to a free name in `dir`, and returns that name; `None` when
+/// there is no such file (a symbolic link, say, is left for the rename to replace) or no free name.
+fn move_aside(p: &Path, dir: &Path) -> Option<std::path::PathBuf> {
+    if !std::fs::symlink_metadata(p).ok()?.is_file() {
+        return None;
+    }
+    let name = p.file_name()?.to_string_lossy();
+    let aside = dir.join(format!(".{name}.llcoro-old-{}", std::process::id()));
+    if std::fs::symlink_metadata(&aside).is_ok() {
+        return None;
+    }
+    std::fs::rename(p, &aside).ok()?;
+    Some(aside)
+}
+
+/// A file being deleted on a thread of its own; dropping this waits for it, so that the deletion
+/// is done when the command returns.
+struct Deleting(Option<std::thread::JoinHandle<()>>);
+
+impl Deleting {
+    fn start(path: std::path::PathBuf) -> std::thread::JoinHandle<()> {
+        std::thread::spawn(move || {
+            let _ = std::fs::remove_file(path);
+        })
+    }
+}
+
+impl Drop for Deleting {
+    fn drop(&mut self) {
+        if let Some(h) = self.0.take() {
+            let _ = h.join();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -335,6 +402,47 @@ mod tests {
         assert!(matches!(guarded(|| 7), Ok(7)));
         // (The test prints the panic's message.)
         assert!(guarded(|| -> u8 { panic!("a bug") }).is_err());
+    }
+
+    #[test]
+    fn an_output_file_is_replaced_whole_and_nothing_is_left_beside_it() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let files = || std::fs::read_dir(dir.path()).expect("list").filter_map(|e| e.ok()).count();
+        let path = dir.path().join("out.ll");
+        let out = path.to_str().expect("utf-8 path");
+        let input = dir.path().join("in.ll");
+        let input = input.to_str().expect("utf-8 path");
+        std::fs::write(input, "input").expect("write");
+        std::fs::write(&path, "old text").expect("write");
+        write_output(out, input, &mut |w| w.write_all(b"new text")).expect("written");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new text");
+        // With the permissions of any file the user creates (here: `std::fs::write`'s).
+        let mode =
+            |p: &Path| std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(p).expect("metadata").permissions());
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "x").expect("write");
+        assert_eq!(mode(&path), mode(&plain));
+        std::fs::remove_file(&plain).expect("remove");
+        assert_eq!(files(), 2, "the old output or a temporary file was left behind");
+        // Written over its own input, and failing: the input stays as it was.
+        let failed = write_output(input, input, &mut |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read_to_string(input).expect("read"), "input");
+        // Written over its own input, succeeding.
+        write_output(input, input, &mut |w| w.write_all(b"lowered")).expect("written");
+        assert_eq!(std::fs::read_to_string(input).expect("read"), "lowered");
+        assert_eq!(files(), 2);
+        // A failed write never leaves a partial file under the output's name.
+        let failed = write_output(out, input, &mut |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert!(std::fs::read_to_string(&path).map_or(true, |t| t != "half"));
+        assert_eq!(files(), 1);
     }
 
     #[test]
