@@ -40,7 +40,7 @@ enum Stop {
 }
 
 /// `index`, with the second half of a module of at least `parallel_from` bytes scanned on another
-/// thread, from a `define` line near the middle. The halves meet only where the first half's own
+/// thread, from the line `split_point` chooses. The halves meet only where the first half's own
 /// scan arrives exactly at that line; otherwise (the line was inside an entity), or when the second
 /// half holds a type definition, the first half's scan simply goes on to the end. Either way the
 /// result, and the first error, are those of one scan from the start. Also says whether the halves
@@ -367,8 +367,7 @@ mod tests {
     /// error's code and place.
     type Found = std::result::Result<(Vec<(ItemKind, Span, Span)>, bool, usize), (String, Span)>;
 
-    /// The index of `src` scanned in halves (when it has a `define` line past its middle) and in one
-    /// go.
+    /// The index of `src` scanned in halves (where `split_point` finds a line) and in one go.
     fn both(src: &str) -> [Found; 2] {
         [0, usize::MAX].map(|from| {
             index_with(src, &mut TypeTable::new(), from)
@@ -397,6 +396,24 @@ mod tests {
         assert_eq!(items.len(), 45);
         assert!(!typed);
         assert_eq!(globals, 42);
+        assert_eq!(halves, one);
+    }
+
+    #[test]
+    fn typed_pointers_are_found_whichever_half_decides() {
+        // No pointer in any header: the first body with a `*` decides, here only in the second half.
+        let plain: String = (0..20).map(|k| format!("define i32 @p{k}() {{\nentry:\n  ret i32 {k}\n}}\n\n")).collect();
+        let typed: String = (0..20)
+            .map(|k| format!("define i32 @t{k}() {{\nentry:\n  %a = alloca i8*\n  ret i32 {k}\n}}\n\n"))
+            .collect();
+        let src = format!("{plain}{typed}");
+        assert!(index_with(&src, &mut TypeTable::new(), 0).is_ok_and(|(ix, met)| met && ix.typed));
+        let [halves, one] = both(&src);
+        assert_eq!(halves, one);
+        // A `ptr` in the first half's headers makes the module opaque, whatever a later body holds.
+        let src = format!("{}{typed}", functions(20, 0));
+        assert!(index_with(&src, &mut TypeTable::new(), 0).is_ok_and(|(ix, met)| met && !ix.typed));
+        let [halves, one] = both(&src);
         assert_eq!(halves, one);
     }
 
