@@ -1,10 +1,10 @@
-; FINDING: error coro-suspend-without-end 20:3
 ; FINDING: error coro-suspend-without-end 30:3
 ; llgo's mistake 1 (seed 001): each suspend point has a suspend block of its
 ; own that returns the handle WITHOUT calling coro.end. Only the cleanup path
 ; reaches coro.end. LLVM's verifier accepts this (it is valid IR), but
-; CoroSplit needs coro.end on every suspend path to find the ramp's return,
-; so llcoro refuses it at each suspend's switch.
+; CoroSplit needs coro.end on every suspend path a resumed coroutine can
+; take: it turns that return into `unreachable` in .resume. The first suspend
+; runs only in the ramp, which keeps its return, so only the second is refused.
 ; Opaque-pointer (LLVM 19) dialect.
 
 @.fmt = private unnamed_addr constant [4 x i8] c"%d\0A\00", align 1

@@ -185,6 +185,26 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "declare void @g()\n\ndefine void @f() {\nentry:\n  %x = call void @g()\n  ret void\n}\n",
         fix: "Remove the `%x =`.",
     },
+    Explanation {
+        code: "input-invalid",
+        severity: "error",
+        summary: "a function llcoro would change breaks a rule of LLVM's verifier",
+        meaning: concat!(
+            "Before it lowers a function, llcoro checks the SSA rules LLVM's verifier checks: every use ",
+            "dominated by its definition (a phi's at the end of its incoming block), phis first and matching ",
+            "the predecessors, one terminator at the end of each block, returns of the function's type. ",
+            "LLVM rejects such a module too; lowering it would only move the mistake into the output."
+        ),
+        example: concat!(
+            coro_head!("presplitcoroutine "),
+            "  br i1 true, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  %y = add i32 %x, 1\n",
+            suspend_once!(),
+            coro_tail!(),
+            coro_decls!()
+        ),
+        fix: "Fix the compiler or the hand-written IR: `opt -passes=verify` on the input names the same \
+              instruction.",
+    },
     // The verifier and other bugs.
     Explanation {
         code: "verify",
@@ -217,10 +237,13 @@ pub const EXPLANATIONS: &[Explanation] = &[
     // Switched-resume coroutines.
     Explanation {
         code: "coro-missing-end",
-        severity: "error",
+        severity: "warning",
         summary: "a coroutine without coro.end",
-        meaning: "The suspend path of a coroutine (where the ramp returns to its caller after the first \
-                  suspend) must call `llvm.coro.end`; this coroutine calls it nowhere.",
+        meaning: "The coroutine calls `llvm.coro.end` nowhere. It is lowered as LLVM does: the ramp keeps its \
+                  returns, and in `.resume`, `.destroy` and `.cleanup` a return of a value becomes \
+                  `unreachable` (a `ret void` stays). So once resumed or destroyed, the coroutine must never \
+                  reach such a return again (it suspends forever, loops or ends the program); otherwise the \
+                  program has undefined behaviour.",
         example: concat!(
             coro_head!("presplitcoroutine "),
             suspend_once!(),
@@ -228,19 +251,22 @@ pub const EXPLANATIONS: &[Explanation] = &[
             "call void @free(ptr %m)\n  br label %suspend\nsuspend:\n  ret ptr %hdl\n}\n",
             coro_decls!()
         ),
-        fix: "Send every suspend's default edge to one block that calls `llvm.coro.end` and then returns, as \
-              clang does.",
+        fix: "Unless no path after a suspend returns, send every suspend's default edge to one block that \
+              calls `llvm.coro.end` and then returns, as clang does.",
     },
     Explanation {
         code: "coro-suspend-without-end",
         severity: "error",
         summary: "a suspend path that returns without coro.end",
         meaning: "The default edge of a suspend's switch (taken when the coroutine suspends) leads to a \
-                  return that no `llvm.coro.end` comes before.",
+                  return that no `llvm.coro.end` comes before, and a resumed or destroyed coroutine can \
+                  reach that suspend. LLVM turns that return into `unreachable` in `.resume` and \
+                  `.destroy`. (A suspend only the ramp runs, such as an initial suspend, may return \
+                  directly.)",
         example: concat!(
             coro_head!("presplitcoroutine "),
-            "  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  ",
-            "switch i8 %s, label %early [i8 0, label %resume\n                              i8 1, label %cleanup]\n",
+            "  br label %loop\nloop:\n  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  ",
+            "switch i8 %s, label %early [i8 0, label %loop\n                              i8 1, label %cleanup]\n",
             "early:\n  ret ptr %hdl\n",
             coro_tail!(),
             coro_decls!()

@@ -10,6 +10,7 @@ pub mod explain;
 pub mod frame;
 pub mod kxs;
 pub mod launcher;
+pub mod locations;
 pub mod lower;
 pub mod pipeline;
 pub mod report;

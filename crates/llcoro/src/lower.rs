@@ -193,6 +193,16 @@ fn presplit_groups(m: &Module) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// The names of the attribute groups that hold `word`.
+fn groups_with(m: &Module, word: &str) -> Vec<String> {
+    m.items
+        .iter()
+        .enumerate()
+        .filter(|(i, it)| it.kind == ItemKind::AttrGroup && m.item_text(*i).contains(word))
+        .map(|(i, _)| m.item_name(i).to_string())
+        .collect()
+}
+
 /// A worker's copy of the module's types. With typed pointers, the pointer the lowering works with
 /// (frame, handles, part pointers) is `i8*`, as in LLVM 14's own lowering.
 fn worker_types(m: &Module) -> TypeTable {
@@ -224,8 +234,15 @@ struct Shared<'a> {
     /// Attribute groups with `optnone`: such coroutines (clang -O0) keep every call, as LLVM's -O0
     /// pipeline does, for the debugger.
     optnone_groups: Vec<String>,
+    /// Attribute groups with `coro_elide_safe` (LLVM 20+): calls that use one may be elided
+    /// without proof (`elide::take_safe_marks`).
+    elide_safe_groups: Vec<String>,
+    /// Ramps some call marks safe to elide: they get a twin whatever their allocator.
+    marked_safe: FxHashSet<String>,
     /// Metadata for the frame header's destroy slot (opaque pointers only).
     header_group: Option<intrinsics::HeaderGroup>,
+    /// The no-op coroutine's frame and function: names the module does not have.
+    noop: (String, String),
 }
 
 /// One worker's result for one `define`.
@@ -294,19 +311,26 @@ fn process(
             return oc;
         }
     };
+    // Lowering assumes valid SSA: a function LLVM's verifier rejects is refused here, as the input's
+    // fault, rather than found broken in the output.
+    if let Err(e) = llir::verify::verify_input(&f) {
+        oc.errors.push(Finding { severity: Severity::Error, error: e });
+        return oc;
+    }
     let suffix = f.header.suffix.get(src).to_string();
     let suffix = suffix.as_str();
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
     if crate::kxs::has_markers(&f, src) {
-        return process_kxs(sh, f, types, parsed, direct, oc);
+        return process_kxs(sh, f, types, parsed, next_meta, direct, oc);
     }
     if crate::stackless::is_stackless(&f, src) {
-        return process_stackless(sh, f, types, parsed, direct, oc);
+        return process_stackless(sh, f, types, parsed, next_meta, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
+        let safe = crate::coro::elide::take_safe_marks(&mut f, src, &sh.elide_safe_groups);
         // Awaiters that are always ready (or never) decide their branches before the split.
         let optnone = suffix.split_whitespace().any(|w| w == "optnone" || sh.optnone_groups.iter().any(|g| g == w));
         if !optnone {
@@ -326,7 +350,7 @@ fn process(
                 .collect();
             if !twins.is_empty() {
                 let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
-                oc.elided = crate::coro::elide::elide_calls(&mut f, types, src, &twins, &mut prover);
+                oc.elided = crate::coro::elide::elide_calls(&mut f, types, src, &twins, &safe, &mut prover);
             }
         }
         let (shp, findings) = shape::analyze(&f, src, types, has_attr);
@@ -340,7 +364,7 @@ fn process(
             // Nothing to split: an ordinary function whose coroutine intrinsics are removed below.
             let mut f = f;
             split::drop_presplit_attr(&mut f, src);
-            return finish(sh, vec![f], types, parsed, direct, oc);
+            return finish(sh, vec![f], types, parsed, next_meta, direct, oc);
         };
         let env = Env {
             src,
@@ -348,12 +372,14 @@ fn process(
             typed: m.typed,
             dispatch: sh.dispatch,
             header_group: sh.header_group.map(|g| g.group),
+            globals: &m.globals,
         };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::coro::debug::header_subprogram(suffix);
         let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
         let want = sh.want_elided.contains(f.name.as_ref())
-            && crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut prover, types);
+            && (sh.marked_safe.contains(f.name.as_ref())
+                || crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut prover, types));
         let handle_out = if want { prover.ramp(&f, shp.promise, types) } else { None };
         let promise_type = shp.promise.and_then(|p| f.value_inst(p)).and_then(|i| match f.insts[i].extra {
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
@@ -411,12 +437,17 @@ fn process(
             out.push(part);
         }
     } else {
+        // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on.
+        if let Some(e) = other_abi_intrinsic(&f, src) {
+            oc.errors.push(e);
+            return oc;
+        }
         if sh.check_only {
             return oc;
         }
         out.push(f);
     }
-    finish(sh, out, types, parsed, direct, oc)
+    finish(sh, out, types, parsed, next_meta, direct, oc)
 }
 
 /// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
@@ -425,6 +456,7 @@ fn process_kxs(
     mut f: Function,
     types: &mut TypeTable,
     parsed: &mut Parsed,
+    next_meta: &mut u32,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
@@ -454,7 +486,7 @@ fn process_kxs(
     if sh.check_only {
         return oc;
     }
-    finish(sh, vec![f], types, parsed, direct, oc)
+    finish(sh, vec![f], types, parsed, next_meta, direct, oc)
 }
 
 /// A stackless function: lowered in place (`crate::stackless`), then finished like any function.
@@ -463,6 +495,7 @@ fn process_stackless(
     mut f: Function,
     types: &mut TypeTable,
     parsed: &mut Parsed,
+    next_meta: &mut u32,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
@@ -472,7 +505,13 @@ fn process_stackless(
     let reentry;
     match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_ret) {
         Ok(mut l) => {
-            reentry = l.reentry.take();
+            reentry = l.reentry.take().map(|mut r| {
+                // A re-entry function's name must not be one the module has.
+                if m.globals.contains(&llir::parser::module::normalize_global(&r.name)) {
+                    r.name = crate::coro::split::new_function_name(&f.name, "reenter", &m.globals).into();
+                }
+                r
+            });
             oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l, reentry.as_ref()));
             let summary = FrameSummary::of("stackless", l.frame, types, l.sites.len() as u32, Vec::new());
             oc.frame = Some((f.name.to_string(), summary));
@@ -487,7 +526,7 @@ fn process_stackless(
     }
     let mut out = vec![f];
     out.extend(reentry);
-    finish(sh, out, types, parsed, direct, oc)
+    finish(sh, out, types, parsed, next_meta, direct, oc)
 }
 
 /// The declared return type of the module's function `name` (a `declare` or `define` header), when
@@ -536,6 +575,7 @@ fn finish(
     mut out: Vec<Function>,
     types: &mut TypeTable,
     parsed: &mut Parsed,
+    next_meta: &mut u32,
     direct: Option<&Direct>,
     mut oc: Outcome,
 ) -> Outcome {
@@ -562,12 +602,19 @@ fn finish(
         && !shape::is_presplit(g, src, &sh.group_refs)
     {
         let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
-        oc.elided.extend(crate::coro::elide::elide_calls(g, types, src, &direct.elidable, &mut prover));
+        oc.elided.extend(crate::coro::elide::elide_calls(
+            g,
+            types,
+            src,
+            &direct.elidable,
+            &FxHashSet::default(),
+            &mut prover,
+        ));
         // A wrapper of a ramp gets a twin its callers may give the frame to.
         if direct.wrapping
             && sh.wrappers.contains(g.name.as_ref())
             && let Some((w, twin, ramp)) =
-                crate::coro::elide::wrapper_twin(g, types, src, &direct.elidable, &mut prover)
+                crate::coro::elide::wrapper_twin(g, types, src, &direct.elidable, &m.globals, &mut prover)
         {
             oc.wrapper = Some((g.name.to_string(), twin, ramp));
             wrapper_fn = Some(w);
@@ -577,7 +624,7 @@ fn finish(
     let cx = Ctx {
         src,
         ptr_size: sh.dl.pointer_size(0),
-        noop_frame: NOOP_FRAME,
+        noop_frame: &sh.noop.0,
         direct: &direct.parts,
         by_promise: &direct.by_promise,
         closed_promises: sh.closed_promises,
@@ -586,6 +633,9 @@ fn finish(
     };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
+        oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
+        // Names llcoro invents (`%hdl`, its blocks) give way to the input's own.
+        g.make_names_unique();
         if let Err(mut e) = llir::verify::verify_function(g) {
             e.help = Some("this is a bug in llcoro; please report it with the input file".into());
             oc.errors.push(Finding { severity: Severity::Error, error: e });
@@ -595,6 +645,24 @@ fn finish(
     let first = texts.next().unwrap_or_default();
     oc.texts = Some((first, texts.collect()));
     oc
+}
+
+/// An error at the first intrinsic of a coroutine ABI llcoro does not lower (returned-continuation,
+/// async) in `g`, a function that is no presplit coroutine: LLVM's CoroEarly splits such a
+/// coroutine all the same. (Switched-resume intrinsics outside a coroutine stay, as LLVM leaves
+/// them.)
+fn other_abi_intrinsic(g: &Function, src: &str) -> Option<Finding> {
+    let i = g.inst_iter().map(|(_, i)| i).find(|&i| {
+        matches!(intrinsics::intr_of(g, i, src), Some(Intr::IdOtherAbi | Intr::OtherAbi | Intr::EndResults))
+    })?;
+    let name = g.callee_name(i, src).unwrap_or("?");
+    Some(crate::diag::error_at(
+        g,
+        Some(i),
+        "coro-unsupported-abi",
+        format!("{name} belongs to a coroutine ABI llcoro does not lower yet (returned-continuation or async)"),
+        "only switched-resume coroutines (llvm.coro.id) are lowered; use LLVM's coro passes for this function",
+    ))
 }
 
 /// The first metadata id above every numbered node of the module.
@@ -715,6 +783,8 @@ pub fn lower_module_with(
     // pointer for nothing measured slower there).
     let header_group =
         (!m.typed && !closed_promises).then_some(intrinsics::HeaderGroup { group: free_meta, cold: free_meta + 1 });
+    let elide_safe_groups = groups_with(m, "coro_elide_safe");
+    let want_elided_names = want_elided.clone();
     let sh = Shared {
         m,
         dl: DataLayout::from_module_text(&m.src),
@@ -727,14 +797,14 @@ pub fn lower_module_with(
         closed_promises,
         wrappers,
         trivial,
-        optnone_groups: m
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(i, it)| it.kind == ItemKind::AttrGroup && m.item_text(*i).contains("optnone"))
-            .map(|(i, _)| m.item_name(i).to_string())
-            .collect(),
+        optnone_groups: groups_with(m, "optnone"),
+        marked_safe: crate::coro::elide::marked_callees(m, &want_elided_names, &elide_safe_groups),
+        elide_safe_groups,
         header_group,
+        noop: (
+            crate::coro::split::unused_global_name(NOOP_FRAME.into(), &m.globals),
+            crate::coro::split::unused_global_name(NOOP_FN.into(), &m.globals),
+        ),
     };
     let meta_base = free_meta + if header_group.is_some() { 2 } else { 0 };
 
@@ -1004,7 +1074,7 @@ pub fn lower_module_with(
         drop_group_refs(m, &mut edits, &dropped);
     }
     if used_noop {
-        edits.append.push(intrinsics::noop_definitions(NOOP_FRAME, NOOP_FN, m.typed));
+        edits.append.push(intrinsics::noop_definitions(&sh.noop.0, &sh.noop.1, m.typed));
     }
     if let Some(g) = header_group.filter(|_| used_header_group) {
         let declared = m

@@ -4,7 +4,6 @@ use crate::diag::Finding;
 use crate::lower;
 use codespan_reporting::diagnostic::Severity;
 use llir::print::{Edits, print_function, print_module, write_module};
-use llir::verify::verify_function;
 use llir::{Error, Module};
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -177,7 +176,7 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
         let mut out = Vec::with_capacity(chunk.len());
         for &i in chunk {
             let f = m.parse_function_with(i, &mut types)?;
-            verify_function(&f).map_err(internal)?;
+            llir::verify::verify_input(&f)?;
             out.push((i, print_function(&f, &types, &m.src)));
         }
         Ok(out)
@@ -191,12 +190,6 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
         all.extend(r?);
     }
     Ok(all)
-}
-
-/// A verifier failure on our own output is a bug in llcoro, not in the input.
-fn internal(mut e: Error) -> Error {
-    e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-    e
 }
 
 /// `llcoro frames`: the frame of every coroutine, without writing the lowered module.

@@ -225,3 +225,63 @@ fn a_frame_destroyed_through_its_promise_pointer_moves_to_the_callers_stack() {
     let out = fewer_allocations(&src, &ll, 1);
     assert!(out.contains("round 4: outbox=83 done=1"), "{out}");
 }
+
+/// Awaited tasks marked `[[clang::coro_await_elidable]]` (the `coro_elide_safe` call-site attribute,
+/// clang 20+) whose promise counts the frames it allocates (tests/elide/elidable.cpp): no proof could
+/// show that allocator unobservable, but the mark lets the child's frame live in the awaiting
+/// coroutine's, as LLVM's CoroAnnotationElide does. Built at -O2, the lowered program computes what
+/// clang's own build computes and leaves no more frames on the heap.
+#[test]
+fn calls_marked_safe_to_elide_keep_the_frame_in_the_callers_frame_whatever_the_allocator() {
+    let Some((src, ll, v)) = presplit_cpp("tests/elide/elidable.cpp", "elide-marked") else { return };
+    assert_eq!(report_field(&v, "@_Z4leafl", "elided_in"), serde_json::json!(["@_Z6middlel", "@_Z6middlel"]), "{v}");
+    assert_eq!(report_field(&v, "@_Z6middlel", "elided_in"), serde_json::json!(["@_Z3topi"]), "{v}");
+    let tmp = ll.parent().expect("scratch dir");
+    let ours = tmp.join("llcoro.ll");
+    run(Command::new(LLCORO).arg(&ll).arg("-o").arg(&ours));
+    let (native, lowered) = (tmp.join("native"), tmp.join("lowered"));
+    run(Command::new("clang++-22").args(["-std=c++20", "-O2", "-w"]).arg(&src).arg("-o").arg(&native));
+    run(Command::new("clang++-22").args(["-O2", "-w"]).arg(&ours).arg("-o").arg(&lowered));
+    let out = |exe: &Path| String::from_utf8_lossy(&run(&mut Command::new(exe)).stdout).into_owned();
+    let heap = |s: &str| -> u64 {
+        s.rsplit(' ').next().and_then(|n| n.trim().parse().ok()).unwrap_or_else(|| panic!("no count in {s:?}"))
+    };
+    let (a, b) = (out(&native), out(&lowered));
+    assert_eq!(a.split(',').next(), b.split(',').next(), "the same sum:\n{a}\n{b}");
+    assert!(heap(&b) <= heap(&a), "no more frames on the heap than clang's -O2 build: {b} against {a}");
+    assert_eq!(heap(&b), 1, "only main's frame is on the heap: {b}");
+}
+
+/// The `llvm.coro.safe.elide(ptr)` form of the mark (tests/elide/safe_elide.ll): @parent's child,
+/// whose allocator counts, lives in @parent's frame, and the intrinsic is gone from the output.
+/// LLVM 19 and 22 do not know the intrinsic; their lowering of the file without it is the oracle
+/// for what the program prints, with one frame more on the heap.
+#[test]
+fn the_safe_elide_intrinsic_marks_the_call_it_names() {
+    if !common::require(&["opt-19", "lli-19"], "the test") {
+        return;
+    }
+    let file = root().join("tests/elide/safe_elide.ll");
+    let j = run(Command::new(LLCORO).args(["frames", "--format", "json"]).arg(&file)).stdout;
+    let v: serde_json::Value = serde_json::from_slice(&j).expect("valid JSON");
+    assert_eq!(report_field(&v, "@child", "elided_in"), serde_json::json!(["@parent"]), "{v}");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("elide-safe");
+    std::fs::create_dir_all(&tmp).expect("scratch dir");
+    let (ours, unmarked, theirs) = (tmp.join("llcoro.ll"), tmp.join("unmarked.ll"), tmp.join("opt.ll"));
+    run(Command::new(LLCORO).arg(&file).arg("-o").arg(&ours));
+    let lowered = std::fs::read_to_string(&ours).expect("lowered");
+    assert!(!lowered.contains("@llvm.coro.safe.elide"), "the mark and its declaration are removed");
+    let text = std::fs::read_to_string(&file).expect("input");
+    let without: String =
+        text.lines().filter(|l| !l.contains("llvm.coro.safe.elide")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&unmarked, without).expect("write");
+    run(Command::new("opt-19")
+        .args(["-passes=coro-early,coro-split,coro-cleanup", "-S"])
+        .arg(&unmarked)
+        .arg("-o")
+        .arg(&theirs));
+    let printed = |ir: &Path| String::from_utf8_lossy(&run(Command::new("lli-19").arg(ir)).stdout).into_owned();
+    let (a, b) = (printed(&ours), printed(&theirs));
+    assert_eq!(a, "child 1\nchild 2\nparent 3\nheap frames 1\n");
+    assert_eq!(b, "child 1\nchild 2\nparent 3\nheap frames 2\n");
+}

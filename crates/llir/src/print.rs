@@ -237,6 +237,7 @@ impl<'a> FunctionPrinter<'a> {
                     match p {
                         ConstPiece::Text(t) => out.push_str(t.get(self.src)),
                         ConstPiece::Block(b) => self.block_ref(out, *b),
+                        ConstPiece::Func => out.push_str(&self.f.name),
                     }
                 }
             }

@@ -14,7 +14,7 @@ use crate::ir::{Block, Function, Inst, Opcode, Piece, ValueKind};
 use cranelift_entity::SecondaryMap;
 
 fn fail(f: &Function, i: Option<Inst>, msg: String) -> Error {
-    let span = i.map(|i| f.insts[i].span).unwrap_or_default();
+    let span = i.map(|i| f.insts[i].span).unwrap_or(f.span);
     Error::new("verify", span, format!("invalid IR in {}: {msg}", f.name))
 }
 
@@ -123,12 +123,27 @@ pub fn verify_function(f: &Function) -> Result<()> {
                     dom.dominates(db, b)
                 };
                 if !ok {
-                    return Err(fail(f, Some(i), format!("a definition does not dominate its use (operand {k})")));
+                    let what = match &f.values[v].name {
+                        Some(n) => format!("%{n}"),
+                        None => format!("operand {k}"),
+                    };
+                    return Err(fail(f, Some(i), format!("{what} is used where its definition does not dominate")));
                 }
             }
         }
     }
     Ok(())
+}
+
+/// `verify_function` on a function as the input spells it, before anything is changed: a failure
+/// is the input's fault (LLVM's verifier rejects it too), located at the instruction.
+pub fn verify_input(f: &Function) -> Result<()> {
+    verify_function(f).map_err(|e| {
+        Error::new("input-invalid", e.span, e.message.replacen("invalid IR in", "invalid input IR in", 1)).help(
+            "LLVM's verifier rejects this function too (`opt -passes=verify`); fix the IR or the compiler \
+             that wrote it",
+        )
+    })
 }
 
 /// Module-level checks on what an edit of `m` will write, before anything is written: every

@@ -95,6 +95,35 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
     w
 }
 
+/// The ramps among `ramps` that some call marks safe to elide (`take_safe_marks`), by a scan of the
+/// text: a call line with the attribute or one of `safe_groups`, or any ramp called in a function
+/// that uses `llvm.coro.safe.elide`. Such a ramp gets a twin whatever allocator it uses, as LLVM
+/// makes its `.noalloc` variant.
+pub fn marked_callees(m: &Module, ramps: &FxHashSet<String>, safe_groups: &[String]) -> FxHashSet<String> {
+    let mut out = FxHashSet::default();
+    let intrinsic = m.globals.contains("@llvm.coro.safe.elide");
+    if ramps.is_empty() || (safe_groups.is_empty() && !intrinsic) {
+        return out;
+    }
+    let marked_line = |line: &str| {
+        line.split(|c: char| c.is_whitespace() || c == ',')
+            .any(|w| w == "coro_elide_safe" || safe_groups.iter().any(|g| g == w))
+    };
+    for i in m.definitions() {
+        let text = m.item_text(i);
+        let whole = intrinsic && text.contains("@llvm.coro.safe.elide(");
+        for line in text.lines().filter(|l| whole || marked_line(l)) {
+            for (k, _) in line.match_indices('@') {
+                let name = line[k..].split('(').next().unwrap_or("");
+                if ramps.contains(name) {
+                    out.insert(name.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// What `wanted` finds.
 #[derive(Default)]
 pub struct Wanted {
@@ -182,6 +211,49 @@ pub fn plain_allocator(f: &Function, begin: Inst, src: &str, prover: &mut Prover
     })
 }
 
+/// The calls of coroutine `g` that its front end marked safe to elide, and the marks removed: LLVM
+/// 20+'s `coro_elide_safe` call-site attribute (in the call's text, or in one of the attribute
+/// groups `safe_groups`), and the call whose result or argument an `llvm.coro.safe.elide` names.
+/// Clang marks a call so when it is awaited at once (`[[clang::coro_await_elidable]]`): the child
+/// ends before the parent goes on, so its frame may live in the parent's, as LLVM's
+/// CoroAnnotationElide does without further proof. Marks in a function that is no coroutine are
+/// not trusted (LLVM does not either): there they are only removed, by `lower_uses`.
+pub fn take_safe_marks(g: &mut Function, src: &str, safe_groups: &[String]) -> FxHashSet<Inst> {
+    let mut safe = FxHashSet::default();
+    let mut marks = Vec::new();
+    for (_, i) in g.inst_iter() {
+        if !matches!(g.insts[i].op, Opcode::Call | Opcode::Invoke) {
+            continue;
+        }
+        if intr_of(g, i, src) == Some(Intr::SafeElide) {
+            marks.push(i);
+            continue;
+        }
+        let marked = g.insts[i].tmpl.iter().any(|p| match p {
+            Piece::Text(t) => t
+                .get(src)
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .any(|w| w == "coro_elide_safe" || (w.starts_with('#') && safe_groups.iter().any(|s| s == w))),
+            _ => false,
+        });
+        if marked {
+            safe.insert(i);
+        }
+    }
+    for m in marks {
+        let Some(&v) = g.insts[m].call_args().first() else { continue };
+        let named = g.value_inst(v).filter(|&c| matches!(g.insts[c].op, Opcode::Call | Opcode::Invoke));
+        let passed = g
+            .inst_iter()
+            .map(|(_, c)| c)
+            .filter(|&c| matches!(g.insts[c].op, Opcode::Call | Opcode::Invoke) && g.insts[c].call_args().contains(&v))
+            .filter(|&c| c != m);
+        safe.extend(named.into_iter().chain(passed));
+        g.remove_inst(m);
+    }
+    safe
+}
+
 /// Gives every call in `g` of a ramp in `twins` whose coroutine `g` destroys on every path the
 /// frame as an alloca of `g`'s, through the ramp's elided twin. Returns the ramps elided, one per
 /// call site.
@@ -195,6 +267,7 @@ pub fn elide_calls(
     types: &mut TypeTable,
     src: &str,
     twins: &FxHashMap<String, Twin>,
+    safe: &FxHashSet<Inst>,
     prover: &mut Prover<'_>,
 ) -> Vec<String> {
     let mut done = Vec::new();
@@ -211,7 +284,8 @@ pub fn elide_calls(
         let (Some(entry), Some(Twin { name: twin, size, align, out })) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
-        if !destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits)
+        if !safe.contains(&c)
+            && !destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits)
             && !made_destroyed(g, c, &ramp, *out, src, types, prover)
         {
             continue;
@@ -325,6 +399,7 @@ pub fn wrapper_twin(
     types: &mut TypeTable,
     src: &str,
     twins: &FxHashMap<String, Twin>,
+    globals: &FxHashSet<Box<str>>,
     prover: &mut Prover<'_>,
 ) -> Option<(Function, Twin, String)> {
     let calls: Vec<(Inst, &str)> = g
@@ -336,7 +411,7 @@ pub fn wrapper_twin(
     let rt = twins.get(*ramp)?;
     let out = prover.wrapper(g, ramp, rt.out.unwrap_or(HandleOut::Returned), types)?;
     let mut w = g.clone();
-    crate::coro::split::make_internal_twin(&mut w, src);
+    crate::coro::split::make_internal_twin(&mut w, src, globals);
     let mem = crate::coro::split::push_frame_memory(&mut w, types, rt.align, rt.size);
     if !pass_frame(&mut w, types, src, *c, &rt.name, mem) {
         return None;
@@ -642,7 +717,7 @@ mod tests {
         let names = crate::coro::provenance::names(&m);
         let mut parsed = crate::coro::provenance::Parsed::default();
         let mut prover = Prover::new(&m, &dl, &names, &mut parsed);
-        let out = elide_calls(&mut g, &mut types, &src, &twins, &mut prover);
+        let out = elide_calls(&mut g, &mut types, &src, &twins, &FxHashSet::default(), &mut prover);
         if !out.is_empty() {
             let text = llir::print::print_function(&g, &types, &src);
             assert!(text.contains("%coro.elided.frame = alloca [24 x i8], align 8"), "{text}");

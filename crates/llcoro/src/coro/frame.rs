@@ -34,6 +34,8 @@ pub struct Env<'a> {
     /// The module's `!{}` node for `!invariant.group` on the frame header's destroy slot
     /// (`HeaderGroup`); none for typed pointers.
     pub header_group: Option<u32>,
+    /// The module's global names, which new functions' names must not take.
+    pub globals: &'a rustc_hash::FxHashSet<Box<str>>,
 }
 
 /// How `.resume` finds where to continue.

@@ -37,6 +37,9 @@ pub enum Intr {
     AwaitSuspendVoid,
     AwaitSuspendBool,
     AwaitSuspendHandle,
+    /// `coro.safe.elide(ptr)`: the front end says the coroutine its operand came from may live in
+    /// the caller's frame (`elide::marked_safe`); it does nothing at run time.
+    SafeElide,
     /// Anything else under `llvm.coro.`: refused with a clear message.
     Unknown,
 }
@@ -68,6 +71,7 @@ pub fn classify(callee: &str) -> Option<Intr> {
         "await.suspend.void" => Intr::AwaitSuspendVoid,
         "await.suspend.bool" => Intr::AwaitSuspendBool,
         "await.suspend.handle" => Intr::AwaitSuspendHandle,
+        "safe.elide" => Intr::SafeElide,
         _ if n.starts_with("suspend.")
             || n.starts_with("end.async")
             || n.starts_with("prepare.")
@@ -273,6 +277,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 f.insert_inst_before(i, n);
             }
             let pt = types.display(types.ptr);
+            let loc = dbg_location(f, i, cx.src);
             let d = &mut f.insts[i];
             d.args = [h, fnp].into_iter().collect();
             d.tmpl = [
@@ -286,6 +291,10 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 Piece::Block(1),
             ]
             .into();
+            // The invoke stays where the intrinsic was: it keeps its location.
+            if let Some(loc) = loc {
+                d.push_piece(t(&loc));
+            }
             if let Extra::Call { fn_ty, .. } = d.extra {
                 d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
             }
@@ -375,6 +384,8 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             (Intr::Free, [_, frame]) => Some(*frame),
             (Intr::Alloc | Intr::IsInRamp | Intr::Param, _) => result.map(|_| f.const_value(types.i1, "true")),
             (Intr::End, _) => result.map(|_| f.const_value(types.i1, "false")),
+            // An annotation, read by heap elision before this.
+            (Intr::SafeElide, _) => None,
             _ => continue,
         };
         if let (Some(old), Some(new)) = (result, new) {

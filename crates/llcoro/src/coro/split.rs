@@ -27,6 +27,7 @@ use llir::ir::build::Builder;
 use llir::ir::edit::{CloneMaps, t};
 use llir::ir::{Block, Extra, Function, Header, Inst, Opcode, Param, Piece, Text, Value, ValueData, ValueKind};
 use llir::types::TypeTable;
+use rustc_hash::FxHashSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -67,6 +68,23 @@ pub fn derived_name(name: &str, suffix: &str) -> String {
     }
 }
 
+/// The name of a function made from `name` (`@f` → `@f.resume`), followed by `.1`, `.2`, ... when the
+/// module already has a global of that name. The module's own names are all it looks at, so every
+/// worker picks the same names, and two names made from different functions cannot meet (`name`
+/// differs before a suffix that holds no dot).
+pub fn new_function_name(name: &str, suffix: &str, globals: &FxHashSet<Box<str>>) -> String {
+    unused_global_name(derived_name(name, suffix), globals)
+}
+
+/// `base`, or `base.1`, `base.2`, ... when the module already has a global named `base`.
+pub fn unused_global_name(base: String, globals: &FxHashSet<Box<str>>) -> String {
+    let taken = |n: &str| globals.contains(&llir::parser::module::normalize_global(n));
+    if !taken(&base) {
+        return base;
+    }
+    (1..).map(|k: u32| derived_name(&base, &k.to_string())).find(|n| !taken(n)).unwrap_or(base)
+}
+
 /// Lowers one presplit coroutine. `f` is consumed; on success the ramp replaces it.
 /// Splits `f`. With `want_elided`, also makes the ramp's heap-elided twin (see `elided_ramp`) when
 /// the ramp returns its frame or `proven` (`provenance`) says where it leaves it.
@@ -93,7 +111,7 @@ pub fn split(
                 .then(|| llir::ir::edit::fresh_label(&mut taken, &format!("coro.resume.{}", s.index)))
         })
         .collect();
-    let resume_name = derived_name(&f.name, Part::Resume.suffix());
+    let resume_name = new_function_name(&f.name, Part::Resume.suffix(), env.globals);
     store_indices(&mut f, types, &shape, &frame, fr, env.typed, &labels, &resume_name);
     // `.destroy` and `.cleanup` copy what they reach, and the ramp (and its twin) what runs before
     // the first suspends; `.resume`, most of a body as a rule, is made of the body itself, last.
@@ -133,7 +151,7 @@ fn elided_ramp(
 ) -> Function {
     let src = env.src;
     // Debug info goes after the ramp has dropped the body it does not keep.
-    make_internal_header(&mut f, src);
+    make_internal_header(&mut f, src, env.globals);
     let mem = push_frame_memory(&mut f, types, frame.align, frame.size);
     never_allocate(&mut f, types, shape);
     let (mut g, _) = finish_ramp(f, types, shape, frame, parts, env, Some(mem));
@@ -157,14 +175,14 @@ pub(crate) fn push_frame_memory(f: &mut Function, types: &TypeTable, align: u64,
 
 /// Makes `f` its own `.elided` twin in name and header: internal, and without comdat or debug info,
 /// since only this module's callers use it.
-pub(crate) fn make_internal_twin(f: &mut Function, src: &str) {
-    make_internal_header(f, src);
+pub(crate) fn make_internal_twin(f: &mut Function, src: &str, globals: &FxHashSet<Box<str>>) {
+    make_internal_header(f, src, globals);
     strip_debug(f);
 }
 
 /// `make_internal_twin` without removing the debug info from the body.
-fn make_internal_header(f: &mut Function, src: &str) {
-    f.name = derived_name(&f.name, "elided").into();
+fn make_internal_header(f: &mut Function, src: &str, globals: &FxHashSet<Box<str>>) {
+    f.name = new_function_name(&f.name, "elided", globals).into();
     // Internal, and without comdat or debug info: only this module's callers use it.
     let linkage = [
         "private",
@@ -307,6 +325,8 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
                     || normal.is_some_and(|n| f.successors(n).len() == 1 && sb == Some(f.successors(n)[0]))
             }) {
                 s.transfer = Some(h);
+            } else {
+                resume_after(f, types, i, h);
             }
         }
     }
@@ -328,6 +348,23 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
 /// resume `h` by a tail call and the chain of resumptions does not grow the stack, as LLVM's parts
 /// do. Only lifetime markers, debug records, casts and `coro.save` may stand between, and `h` is a
 /// constant or made in the suspend's block, so every part that has the suspend has `h`.
+/// Resumes handle `h`, which await call `i` returned, right after the call (at the start of an
+/// invoke's own normal destination): what LLVM does when the await is not in its suspend's block,
+/// so that no tail call can follow it there. A `coro.resume` call, lowered with the others.
+fn resume_after(f: &mut Function, types: &mut TypeTable, i: Inst, h: Value) {
+    let Some(b) = f.insts[i].block else { return };
+    let void = types.void;
+    let callee = f.const_value(types.ptr, "@llvm.coro.resume");
+    let r = Builder::new(f, types).call("", "", void, callee, &[h]);
+    if f.insts[i].op == Opcode::Invoke {
+        let Some(normal) = f.split_successor(types, b, 0, None) else { return };
+        f.insert_inst_at(normal, 0, r);
+    } else {
+        let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == i) else { return };
+        f.insert_inst_at(b, pos + 1, r);
+    }
+}
+
 fn resume_before_suspend(f: &mut Function, shape: &mut Shape, src: &str) {
     for s in shape.suspends.iter_mut().filter(|s| s.transfer.is_none()) {
         let Some(b) = f.insts[s.call].block else { continue };
@@ -531,7 +568,7 @@ fn make_resume(
     let moved: Vec<Inst> =
         frame.declares.iter().copied().filter(|&d| f.insts[d].block.is_some_and(|b| !reach[b])).collect();
     f.remove_blocks_except(&reach);
-    f.name = derived_name(&f.name, Part::Resume.suffix()).into();
+    f.name = new_function_name(&f.name, Part::Resume.suffix(), env.globals).into();
     f.header = part_header(f.header.suffix.get(src), types, frame);
     f.params = vec![hdl];
     f.numbering_gaps = false;
@@ -621,7 +658,7 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
         let src = env.src;
         let fptr = types.ptr;
         let header = part_header(f.header.suffix.get(src), types, frame);
-        let mut g = Function::new(derived_name(&f.name, part.suffix()), header);
+        let mut g = Function::new(new_function_name(&f.name, part.suffix(), env.globals), header);
         let hdl = g.values.push(ValueData { ty: fptr, kind: ValueKind::Param(0), name: Some("hdl".into()) });
         g.params.push(hdl);
         let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();

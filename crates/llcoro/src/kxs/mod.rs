@@ -16,7 +16,7 @@
 //!    (`@__kxs_coroutine_suspended`); every other `ret` (completion) frees the frame and clears
 //!    both slots.
 
-use crate::diag::{Finding, block_name, error_at};
+use crate::diag::{Finding, error_at};
 use crate::frame::rewrite::{MoveSites, SpillSites, copy_in, frame_uses, move_allocas, spill_and_reload};
 use crate::frame::{Candidates, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
 use llir::analysis::cfg::Cfg;
@@ -456,7 +456,7 @@ fn local_block_address(f: &Function, v: Value) -> Option<Block> {
     match &f.values[v].kind {
         ValueKind::BlockConst(pieces) => pieces.iter().find_map(|p| match p {
             llir::ir::ConstPiece::Block(b) => Some(*b),
-            llir::ir::ConstPiece::Text(_) => None,
+            llir::ir::ConstPiece::Text(_) | llir::ir::ConstPiece::Func => None,
         }),
         _ => None,
     }
@@ -761,14 +761,13 @@ fn dispatch(f: &mut Function, types: &mut TypeTable, at: Block, start: Block, la
 /// Each marker's block now ends by storing its resume block's address in the label slot and
 /// returning COROUTINE_SUSPENDED; the marker goes.
 fn suspend_returns(f: &mut Function, types: &mut TypeTable, sites: &[Site], label: Value, ret: Option<Value>) {
-    let fname = f.name.to_string();
     for s in sites {
         let (Some(b), Some(&r)) = (f.insts[s.inst].block, s.continues.first()) else { continue };
         if let Some(br) = f.terminator(b) {
             f.remove_inst(br);
         }
         f.remove_inst(s.inst);
-        let ba = f.const_value(types.ptr, &format!("blockaddress({fname}, %{})", block_name(f, r)));
+        let ba = f.block_address(types.ptr, r);
         let st = Builder::new(f, types).store(ba, label, 8);
         f.append_inst(b, st);
         let rt = match ret {

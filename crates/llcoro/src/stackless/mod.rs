@@ -517,7 +517,6 @@ fn lower_statepoints(
     src: &str,
     callee_ret: &dyn Fn(&str, &mut TypeTable) -> Option<Type>,
 ) -> Result<Vec<LoweredSite>, Vec<Finding>> {
-    let fname = f.name.to_string();
     let mut out = Vec::new();
     for (k, sp_call) in statepoints.iter().enumerate() {
         let Some(lay) = layouts.get(&sp_call.layout) else { continue };
@@ -561,7 +560,9 @@ fn lower_statepoints(
         // The return address: the block after the call.
         let name = f.unique_block_name(&format!("stackless.ret.{k}"));
         let cont = f.split_block(types, b, pos + 1, Some(&name));
-        let ba = f.const_value(types.ptr, &format!("blockaddress({fname}, %{name})"));
+        // Spelled with this function's name: the re-entry function's copy of this store must
+        // still write this function's key.
+        let ba = f.const_value(types.ptr, &format!("blockaddress({}, %{name})", f.name));
         let ptr = types.ptr;
         let (mut seq, ra_addr) = slot_addr(f, types, frame, lay.ra, ptr, typed);
         seq.push(Builder::new(f, types).store(ba, ra_addr, 8));

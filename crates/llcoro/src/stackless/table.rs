@@ -69,6 +69,9 @@ pub fn emit(m: &Module, edits: &mut Edits, functions: &[FunctionSites]) {
     let ptr = if typed { "i8*" } else { "ptr" };
     let entry_ty = format!("{{ {ptr}, {ptr}, {ptr}, i32, i32, i32, i32, i32, i32, i32* }}");
     let entry_ty = if typed { entry_ty } else { entry_ty.replace("i32*", "ptr") };
+    // Names the module does not use: the runtime finds the table by its section, not its name.
+    let name = |base: String| crate::coro::split::unused_global_name(base, &m.globals);
+    let (header, sites) = (name("@llcoro.frames".into()), name("@llcoro.frames.sites".into()));
     let mut text = String::new();
     let mut entries = Vec::new();
     let mut k = 0usize;
@@ -79,11 +82,12 @@ pub fn emit(m: &Module, edits: &mut Edits, functions: &[FunctionSites]) {
             } else {
                 let n = site.gc_slots.len();
                 let vals: Vec<String> = site.gc_slots.iter().map(|o| format!("i32 {o}")).collect();
-                let _ = writeln!(text, "@llcoro.frames.gc.{k} = private constant [{n} x i32] [{}]", vals.join(", "));
+                let gc = name(format!("@llcoro.frames.gc.{k}"));
+                let _ = writeln!(text, "{gc} = private constant [{n} x i32] [{}]", vals.join(", "));
                 if typed {
-                    format!("i32* getelementptr ([{n} x i32], [{n} x i32]* @llcoro.frames.gc.{k}, i64 0, i64 0)")
+                    format!("i32* getelementptr ([{n} x i32], [{n} x i32]* {gc}, i64 0, i64 0)")
                 } else {
-                    format!("ptr @llcoro.frames.gc.{k}")
+                    format!("ptr {gc}")
                 }
             };
             let key = format!("{ptr} blockaddress({}, %{})", func.name, site.resume_block);
@@ -99,25 +103,19 @@ pub fn emit(m: &Module, edits: &mut Edits, functions: &[FunctionSites]) {
             k += 1;
         }
     }
-    let _ = writeln!(text, "@llcoro.frames.sites = private constant [{count} x {entry_ty}] [{}]", entries.join(", "));
+    let _ = writeln!(text, "{sites} = private constant [{count} x {entry_ty}] [{}]", entries.join(", "));
     let sites_ptr = if typed {
-        format!(
-            "{entry_ty}* getelementptr ([{count} x {entry_ty}], [{count} x {entry_ty}]* @llcoro.frames.sites, i64 0, i64 0)"
-        )
+        format!("{entry_ty}* getelementptr ([{count} x {entry_ty}], [{count} x {entry_ty}]* {sites}, i64 0, i64 0)")
     } else {
-        "ptr @llcoro.frames.sites".to_string()
+        format!("ptr {sites}")
     };
     let header_ty =
         format!("{{ i32, i16, i16, i32, i32, {} }}", if typed { format!("{entry_ty}*") } else { "ptr".into() });
     let _ = write!(
         text,
-        "@llcoro.frames = internal constant {header_ty} {{ i32 {MAGIC}, i16 {VERSION}, i16 {ENTRY_SIZE}, i32 {count}, i32 0, {sites_ptr} }}, section \"{SECTION}\", align 8"
+        "{header} = internal constant {header_ty} {{ i32 {MAGIC}, i16 {VERSION}, i16 {ENTRY_SIZE}, i32 {count}, i32 0, {sites_ptr} }}, section \"{SECTION}\", align 8"
     );
-    let used_ref = if typed {
-        format!("i8* bitcast ({header_ty}* @llcoro.frames to i8*)")
-    } else {
-        "ptr @llcoro.frames".to_string()
-    };
+    let used_ref = if typed { format!("i8* bitcast ({header_ty}* {header} to i8*)") } else { format!("ptr {header}") };
     // Keep the header: nothing references it but the runtime, through the section.
     let used =
         m.items.iter().enumerate().find(|(i, it)| it.kind == ItemKind::Global && m.item_name(*i) == "@llvm.used");

@@ -19,6 +19,14 @@ pub fn fresh_label(taken: &mut rustc_hash::FxHashSet<Box<str>>, base: &str) -> S
     name
 }
 
+/// `base` with `n` appended, inside the quotes of a quoted name (`x` → `x1`, `"a b"` → `"a b1"`).
+fn numbered_name(base: &str, n: u32) -> super::Name {
+    match base.strip_prefix('"').and_then(|b| b.strip_suffix('"')) {
+        Some(inner) => format!("\"{inner}{n}\"").into(),
+        None => format!("{base}{n}").into(),
+    }
+}
+
 /// Where each block and instruction of a cloned body went.
 pub struct CloneMaps {
     pub blocks: SecondaryMap<Block, Option<Block>>,
@@ -38,9 +46,22 @@ impl Function {
         self.values.push(ValueData { ty, kind: ValueKind::Const(Text::own(text)), name: None })
     }
 
-    /// A name based on `base` that no value in this function has yet.
+    /// `blockaddress(@this, %b)`: a constant that follows `b` through renaming, renumbering and
+    /// cloning, and names whatever function it is printed in.
+    pub fn block_address(&mut self, ty: Type, b: Block) -> Value {
+        let pieces = vec![
+            ConstPiece::Text(Text::own("blockaddress(")),
+            ConstPiece::Func,
+            ConstPiece::Text(Text::own(", ")),
+            ConstPiece::Block(b),
+            ConstPiece::Text(Text::own(")")),
+        ];
+        self.values.push(ValueData { ty, kind: ValueKind::BlockConst(Box::new(pieces.into_boxed_slice())), name: None })
+    }
+
+    /// A name based on `base` that no value or block in this function has yet.
     pub fn unique_name(&self, base: &str) -> super::Name {
-        let taken = |n: &str| self.values.values().any(|d| d.name.as_deref() == Some(n));
+        let taken = |n: &str| self.name_in_use(n);
         if !taken(base) {
             return base.into();
         }
@@ -320,14 +341,85 @@ impl Function {
         Some(nb)
     }
 
-    /// Every block label in use, for generating many fresh labels cheaply (`fresh_label`).
-    pub fn block_names(&self) -> rustc_hash::FxHashSet<Box<str>> {
-        self.blocks.values().filter_map(|d| d.name.as_deref().map(Box::from)).collect()
+    /// Renames values and blocks so that no two that are printed share a name (values and block
+    /// labels are one namespace in LLVM's text). Passes name what they add after what the input
+    /// already uses, so of two with one name, a value keeps it before a block and the older (lower
+    /// id) before the newer: the name a pass invented gives way. Returns how many were renamed.
+    pub fn make_names_unique(&mut self) -> usize {
+        let named = |n: &Option<super::Name>| n.as_deref().is_some_and(|s| !crate::print::is_numbered(s));
+        // (is a block, id) of everything printed with a name of its own, values first.
+        let mut order: Vec<(bool, u32)> = Vec::new();
+        for &p in &self.params {
+            if named(&self.values[p].name) {
+                order.push((false, p.as_u32()));
+            }
+        }
+        for &b in &self.layout {
+            if named(&self.blocks[b].name) {
+                order.push((true, b.as_u32()));
+            }
+            for &i in &self.blocks[b].insts {
+                if let Some(r) = self.insts[i].result
+                    && named(&self.values[r].name)
+                {
+                    order.push((false, r.as_u32()));
+                }
+            }
+        }
+        let name_of = |f: &Function, (is_block, k): (bool, u32)| -> super::Name {
+            let n = if is_block { &f.blocks[Block::from_u32(k)].name } else { &f.values[Value::from_u32(k)].name };
+            n.clone().unwrap_or_default()
+        };
+        let mut taken: rustc_hash::FxHashSet<super::Name> = rustc_hash::FxHashSet::default();
+        taken.reserve(order.len());
+        let mut clashes = Vec::new();
+        for &e in &order {
+            if !taken.insert(name_of(self, e)) {
+                clashes.push(e);
+            }
+        }
+        if clashes.is_empty() {
+            return 0;
+        }
+        // The older of each pair keeps the name: values first, then by id.
+        order.sort_unstable();
+        taken.clear();
+        clashes.clear();
+        for &e in &order {
+            if !taken.insert(name_of(self, e)) {
+                clashes.push(e);
+            }
+        }
+        for &(is_block, k) in &clashes {
+            let base = name_of(self, (is_block, k));
+            let fresh: super::Name =
+                (1..).map(|n| numbered_name(&base, n)).find(|c| !taken.contains(c)).unwrap_or_default();
+            taken.insert(fresh.clone());
+            if is_block {
+                self.blocks[Block::from_u32(k)].name = Some(fresh);
+            } else {
+                self.values[Value::from_u32(k)].name = Some(fresh);
+            }
+        }
+        clashes.len()
     }
 
-    /// A block label based on `base` that no block in this function has yet.
+    /// Every local name in use, of blocks and values alike (LLVM's text gives them one namespace),
+    /// for generating many fresh labels cheaply (`fresh_label`).
+    pub fn block_names(&self) -> rustc_hash::FxHashSet<Box<str>> {
+        let blocks = self.blocks.values().filter_map(|d| d.name.as_deref());
+        blocks.chain(self.values.values().filter_map(|d| d.name.as_deref())).map(Box::from).collect()
+    }
+
+    /// Does a block or a value of this function have the name `n`?
+    fn name_in_use(&self, n: &str) -> bool {
+        self.blocks.values().any(|d| d.name.as_deref() == Some(n))
+            || self.values.values().any(|d| d.name.as_deref() == Some(n))
+    }
+
+    /// A block label based on `base` that no block or value in this function has yet.
     pub fn unique_block_name(&self, base: &str) -> String {
-        let taken = |n: &str| self.blocks.values().any(|d| d.name.as_deref() == Some(n));
+        let taken = |n: &str| self.name_in_use(n);
         if !taken(base) {
             return base.to_string();
         }
@@ -603,6 +695,33 @@ mod tests {
     }
 
     const DIAMOND: &str = "define i32 @f(i1 %c, i32 %a) {\nentry:\n  br i1 %c, label %l, label %r\nl:\n  %x = add i32 %a, 1\n  br label %j\nr:\n  br label %j\nj:\n  %p = phi i32 [ %x, %l ], [ %a, %r ]\n  ret i32 %p\n}\n";
+
+    #[test]
+    fn names_a_pass_adds_give_way_to_the_inputs() {
+        let (m, mut f) = parse(DIAMOND);
+        assert_eq!(f.make_names_unique(), 0, "the input's names are unique");
+        // A new parameter named like a value, and a new block named like a value and a block.
+        let ty = f.values[f.params[0]].ty;
+        let p = f.values.push(ValueData { ty, kind: ValueKind::Param(2), name: Some("x".into()) });
+        f.params.push(p);
+        let b = f.create_block(Some("j"));
+        let entry = f.entry().expect("entry");
+        f.insert_block_after(b, entry);
+        let un = f.create_inst(&m.types, InstData::new(Opcode::Unreachable, m.types.void, vec![t("unreachable")]));
+        f.append_inst(b, un);
+        let q = f.values.push(ValueData { ty, kind: ValueKind::Param(3), name: Some("\"a b\"".into()) });
+        let q2 = f.values.push(ValueData { ty, kind: ValueKind::Param(4), name: Some("\"a b\"".into()) });
+        f.params.extend([q, q2]);
+        assert_eq!(f.make_names_unique(), 3);
+        let name = |v: Value| f.values[v].name.as_deref().unwrap_or("").to_string();
+        assert_eq!(name(p), "x1", "the input's %x keeps its name");
+        assert_eq!(f.blocks[b].name.as_deref(), Some("j1"), "the input's block %j keeps its name");
+        assert_eq!((name(q), name(q2)), ("\"a b\"".to_string(), "\"a b1\"".to_string()), "quoted names stay quoted");
+        let x =
+            f.inst_iter().find_map(|(_, i)| f.insts[i].result.filter(|&r| f.values[r].name.as_deref() == Some("x")));
+        assert!(x.is_some(), "the instruction's %x is untouched");
+        assert_eq!(f.make_names_unique(), 0, "nothing left to rename");
+    }
 
     #[test]
     fn split_block_keeps_phis_and_verifies() {

@@ -87,6 +87,9 @@ pub type Template = Arc<[Piece]>;
 pub enum ConstPiece {
     Text(Text),
     Block(Block),
+    /// The name of the function the constant is in (the `@f` of `blockaddress(@f, %bb)`), which a
+    /// copy of the body under another name must spell as its own.
+    Func,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

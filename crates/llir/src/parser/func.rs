@@ -533,9 +533,11 @@ impl<'a> FuncParser<'a> {
             if self.p.text(*ba) == "blockaddress" && f.kind == Tok::Global && self.p.text(*f) == fname {
                 let name = local_name(self.p.text(*bt));
                 let b = self.block_ref_named(name, bt.span());
-                if bt.start > pos {
-                    out.push(ConstPiece::Text(Text::Src(pos, bt.start)));
+                if f.start > pos {
+                    out.push(ConstPiece::Text(Text::Src(pos, f.start)));
                 }
+                out.push(ConstPiece::Func);
+                out.push(ConstPiece::Text(Text::Src(f.end, bt.start)));
                 out.push(ConstPiece::Block(b));
                 pos = bt.end;
             }
