@@ -16,6 +16,21 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 
+/// `eprintln!` without its panic: a write to a closed or broken standard error is dropped, so that a
+/// refusal still exits 1, and a failed step with the compiler's status, not with a panic's 101.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` of a rendered diagnostic, without its panic (as `say!`).
+fn emit(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
 /// What `llcoro cc` does with a command.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Plan {
@@ -581,7 +596,7 @@ pub fn main(argv: Vec<OsString>, how: Invocation) -> ExitCode {
     let plan = classify(&expanded, &is_clang);
     if let Some(wrapper) = how.wrapper {
         let (Some((compiler, args)), Ok(me)) = (argv.split_first(), std::env::current_exe()) else {
-            eprintln!("llcoro cc: no command given, or cannot find the llcoro binary to run under {wrapper:?}");
+            say!("llcoro cc: no command given, or cannot find the llcoro binary to run under {wrapper:?}");
             return ExitCode::from(2);
         };
         let mut cmd = vec![wrapper];
@@ -596,14 +611,14 @@ pub fn main(argv: Vec<OsString>, how: Invocation) -> ExitCode {
         }
         cmd.extend(args.iter().cloned());
         if verbose {
-            eprintln!("llcoro cc: {}", show(&cmd));
+            say!("llcoro cc: {}", show(&cmd));
         }
         return exec(&cmd);
     }
     match plan {
         Plan::PassThrough(why) => {
             if verbose {
-                eprintln!("llcoro cc: running the command unchanged: {why}");
+                say!("llcoro cc: running the command unchanged: {why}");
             }
             exec(&argv)
         }
@@ -642,7 +657,7 @@ fn kept_path(output: &OsStr, suffix: &str) -> PathBuf {
 
 fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
     let fail = |msg: String| {
-        eprintln!("llcoro cc: {msg}");
+        say!("llcoro cc: {msg}");
         ExitCode::from(1)
     };
     let dir = tempfile::Builder::new()
@@ -678,7 +693,7 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
         Err(refusal) => {
             let note = keep_copy("the IR is");
             for f in &refusal.findings {
-                eprint!("{}", render(&display, &refusal.src, &f.error, f.severity));
+                emit(&render(&display, &refusal.src, &f.error, f.severity));
             }
             let source = steps.source.to_string_lossy();
             return Err(fail(format!("cannot lower the coroutines of {source}; {note}")));
@@ -686,10 +701,10 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
     };
     if !prepared.warnings.is_empty() {
         for f in &prepared.warnings {
-            eprint!("{}", render(&display, prepared.src(), &f.error, f.severity));
+            emit(&render(&display, prepared.src(), &f.error, f.severity));
         }
         if !keep {
-            eprintln!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
+            say!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
         }
     }
     write_file(&lowered, &mut |w| prepared.write_to(w))
@@ -702,8 +717,8 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
         let note = keep_copy("the presplit IR is");
         let low = kept_path(&steps.output, ".lowered.ll");
         match std::fs::copy(&lowered, &low) {
-            Ok(_) => eprintln!("llcoro cc: {note}, the lowered IR at {}", low.display()),
-            Err(e) => eprintln!("llcoro cc: {note}; cannot keep the lowered IR at {}: {e}", low.display()),
+            Ok(_) => say!("llcoro cc: {note}, the lowered IR at {}", low.display()),
+            Err(e) => say!("llcoro cc: {note}; cannot keep the lowered IR at {}: {e}", low.display()),
         }
     } else {
         // IR kept by an earlier run (a refusal, or LLCORO_KEEP_IR) is stale now.
@@ -729,13 +744,13 @@ fn write_file(
 fn run_step(cmd: &[OsString], verbose: bool) -> Result<(), ExitCode> {
     let Some((prog, args)) = cmd.split_first() else { return Err(ExitCode::from(1)) };
     if verbose {
-        eprintln!("llcoro cc: {}", show(cmd));
+        say!("llcoro cc: {}", show(cmd));
     }
     match Command::new(prog).args(args).status() {
         Ok(s) if s.success() => Ok(()),
         Ok(s) => Err(exit_code(s)),
         Err(e) => {
-            eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
+            say!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
             Err(ExitCode::from(127))
         }
     }
@@ -760,7 +775,7 @@ fn exit_code(s: ExitStatus) -> ExitCode {
 /// status stay the compiler's).
 fn exec(argv: &[OsString]) -> ExitCode {
     let Some((prog, args)) = argv.split_first() else {
-        eprintln!("llcoro cc: no command given; usage: llcoro cc -- COMPILER ARGS...");
+        say!("llcoro cc: no command given; usage: llcoro cc -- COMPILER ARGS...");
         return ExitCode::from(2);
     };
     let mut cmd = Command::new(prog);
@@ -769,14 +784,14 @@ fn exec(argv: &[OsString]) -> ExitCode {
     {
         use std::os::unix::process::CommandExt;
         let e = cmd.exec();
-        eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
+        say!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
         ExitCode::from(127)
     }
     #[cfg(not(unix))]
     match cmd.status() {
         Ok(s) => exit_code(s),
         Err(e) => {
-            eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
+            say!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
             ExitCode::from(127)
         }
     }

@@ -3,8 +3,10 @@
 //! Direct commands (clang++-19, g++): a compile is lowered and links into a program with the right
 //! output; a link, `-E`, `-M`, `--version` and a g++ compile run unchanged (same output as the
 //! command run directly); the dependency file names the real object; a refused IR exits 1 with a
-//! located error in the kept IR; a compile error exits with clang's status and shows clang's error;
-//! no temporary file is left.
+//! located error in the kept IR; a compile error exits with clang's status and clang's messages,
+//! unchanged; no temporary file is left. Refusals (`llcoro cc`, `llcoro`, `check`, `frames`, `explain`) exit 1 with standard
+//! error closed or a broken pipe; with standard output a broken pipe the lowering, `frames` and
+//! `explain` say so and exit 1, and closed, it is /dev/null (status 0).
 //!
 //! CMake (`tests/launcher/project`, copied to a directory whose name has a space; its programs
 //! come from `tests/diff` and print to stdout, one exits with status 42): built with
@@ -274,8 +276,102 @@ fn cc_refusal_and_compile_error() {
     assert!(!direct.success(), "syntax_error.cpp compiled");
     assert_eq!(out.status.and_then(|s| s.code()), direct.status.and_then(|s| s.code()), "{}", out.describe());
     assert!(stderr_text(&out).contains("undeclared_name"), "clang's error is not shown: {}", out.describe());
+    assert_eq!(stderr_text(&out), stderr_text(&direct), "clang's messages are not passed on unchanged");
     assert!(!dir.join("syntax.o").exists(), "an object was written for a failed compile");
     assert!(files_in(&tmp).is_empty(), "temporary files left: {:?}", files_in(&tmp));
+}
+
+/// A standard stream llcoro cannot write to.
+#[derive(Clone, Copy, Debug)]
+enum Unwritable {
+    /// Closed (`2>&-`): Rust's runtime gives the process /dev/null in its place.
+    Closed,
+    /// A pipe whose reader is gone: every write fails with EPIPE.
+    BrokenPipe,
+}
+
+/// Runs llcoro with `args` in `dir`, its standard output (`fd` 1) or error (2) unwritable; the other
+/// stream is captured.
+fn run_unwritable(dir: &Path, args: &[&std::ffi::OsStr], fd: u8, how: Unwritable) -> std::process::Output {
+    let mut c = match how {
+        Unwritable::Closed => {
+            let mut c = command("sh");
+            c.arg("-c").arg(format!("exec \"$0\" \"$@\" {fd}>&-")).arg(llcoro());
+            c
+        }
+        Unwritable::BrokenPipe => command(llcoro()),
+    };
+    c.current_dir(dir).env("TMPDIR", dir).args(args).stdin(std::process::Stdio::null());
+    if let Unwritable::BrokenPipe = how {
+        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+        drop(reader);
+        if fd == 1 {
+            c.stdout(writer);
+        } else {
+            c.stderr(writer);
+        }
+    }
+    c.output().unwrap_or_else(|e| panic!("cannot run llcoro: {e}"))
+}
+
+#[test]
+fn refusals_exit_1_with_stderr_or_stdout_unwritable() {
+    if !require(&["clang++-19"], "the unwritable standard streams test") {
+        return;
+    }
+    let (dir, _lock) = fresh_scratch("launcher-unwritable");
+    for (name, ll) in [("refused.cpp", "refused.ll"), ("squares.cpp", "squares.ll")] {
+        let mut c = command("clang++-19");
+        c.current_dir(&dir).args(["-std=c++20", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"]);
+        ok(c.arg(cc_input(name)).args(["-o", ll])).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let refused_src = cc_input("refused.cpp");
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let compile = [os("cc"), os("--"), os("clang++-19"), os("-std=c++20"), os("-c"), refused_src.as_os_str()];
+    let mut problems = Vec::new();
+    let status = |o: &std::process::Output| o.status.code();
+    for how in [Unwritable::Closed, Unwritable::BrokenPipe] {
+        // Refusals with standard error unwritable: status 1, nothing written.
+        for (what, args) in [
+            ("llcoro cc refusing", [&compile[..], &[os("-o"), os("refused.o")]].concat()),
+            ("llcoro refusing", vec![os("refused.ll"), os("-o"), os("refused.lowered.ll")]),
+            ("llcoro check", vec![os("check"), os("refused.ll")]),
+            ("llcoro frames", vec![os("frames"), os("refused.ll")]),
+            ("llcoro explain of an unknown code", vec![os("explain"), os("no-such-code")]),
+        ] {
+            let o = run_unwritable(&dir, &args, 2, how);
+            if status(&o) != Some(1) || !o.stdout.is_empty() {
+                problems.push(format!("{what}, stderr {how:?}: {}, stdout {:?}", o.status, excerpt(&o.stdout)));
+            }
+        }
+        for written in ["refused.o", "refused.lowered.ll"] {
+            if dir.join(written).exists() {
+                problems.push(format!("{written} written, stderr {how:?}"));
+            }
+        }
+    }
+    // Standard output a broken pipe (`llcoro IN.ll | head -c1` once head has exited): the write fails,
+    // which is said, status 1, never a panic.
+    for (what, args) in [
+        ("llcoro", vec![os("squares.ll")]),
+        ("llcoro frames", vec![os("frames"), os("squares.ll")]),
+        ("llcoro explain", vec![os("explain")]),
+    ] {
+        let o = run_unwritable(&dir, &args, 1, Unwritable::BrokenPipe);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if status(&o) != Some(1)
+            || !err.starts_with("error: cannot write output: Broken pipe")
+            || err.contains("panicked")
+        {
+            problems.push(format!("{what}, stdout a broken pipe: {}, stderr {}", o.status, excerpt(&o.stderr)));
+        }
+        // Closed: the runtime's /dev/null takes the output, as `>/dev/null` would.
+        let o = run_unwritable(&dir, &args, 1, Unwritable::Closed);
+        if !o.status.success() || !o.stderr.is_empty() {
+            problems.push(format!("{what}, stdout closed: {}, stderr {}", o.status, excerpt(&o.stderr)));
+        }
+    }
+    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
