@@ -9,12 +9,31 @@
 //! The source step keeps every preprocessor and dependency flag, so the `.d` file is written there;
 //! its target and path are made explicit because clang would otherwise derive both from the
 //! temporary IR file. The IR step keeps only the flags that matter for code generation.
+//!
+//! A failure of the source step is the user's compile error, left to clang. A refusal keeps the
+//! presplit IR beside the object; a failure after the lowering is named as llcoro's step 3 and keeps
+//! beside the object what runs that step alone again (`Kept`).
 
 use crate::diag::render;
 use crate::pipeline::{Options, prepare};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
+
+/// `eprintln!` without its panic: a write to a closed or broken standard error is dropped, so that a
+/// refusal still exits 1, and a failed step with the compiler's status, not with a panic's 101.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` of a rendered diagnostic, without its panic (as `say!`).
+fn emit(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
 
 /// What `llcoro cc` does with a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -581,7 +600,7 @@ pub fn main(argv: Vec<OsString>, how: Invocation) -> ExitCode {
     let plan = classify(&expanded, &is_clang);
     if let Some(wrapper) = how.wrapper {
         let (Some((compiler, args)), Ok(me)) = (argv.split_first(), std::env::current_exe()) else {
-            eprintln!("llcoro cc: no command given, or cannot find the llcoro binary to run under {wrapper:?}");
+            say!("llcoro cc: no command given, or cannot find the llcoro binary to run under {wrapper:?}");
             return ExitCode::from(2);
         };
         let mut cmd = vec![wrapper];
@@ -596,14 +615,14 @@ pub fn main(argv: Vec<OsString>, how: Invocation) -> ExitCode {
         }
         cmd.extend(args.iter().cloned());
         if verbose {
-            eprintln!("llcoro cc: {}", show(&cmd));
+            say!("llcoro cc: {}", show(&cmd));
         }
         return exec(&cmd);
     }
     match plan {
         Plan::PassThrough(why) => {
             if verbose {
-                eprintln!("llcoro cc: running the command unchanged: {why}");
+                say!("llcoro cc: running the command unchanged: {why}");
             }
             exec(&argv)
         }
@@ -629,8 +648,9 @@ fn stamp(compiler: &OsStr) -> String {
     format!("{}-{}", meta.len(), mtime.as_nanos())
 }
 
+/// `cmd` as a shell line, for the verbose log and the messages.
 fn show(cmd: &[OsString]) -> String {
-    cmd.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ")
+    String::from_utf8_lossy(&shell_line(cmd)).into_owned()
 }
 
 /// The kept IR's path for `output` (on a refusal, or with `LLCORO_KEEP_IR`).
@@ -642,7 +662,7 @@ fn kept_path(output: &OsStr, suffix: &str) -> PathBuf {
 
 fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
     let fail = |msg: String| {
-        eprintln!("llcoro cc: {msg}");
+        say!("llcoro cc: {msg}");
         ExitCode::from(1)
     };
     let dir = tempfile::Builder::new()
@@ -657,63 +677,246 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
     };
     let (presplit, lowered) = (named(".ll"), named(".lowered.ll"));
     let keep = std::env::var_os("LLCORO_KEEP_IR").is_some_and(|v| !v.is_empty() && v != "0");
-    let kept = kept_path(&steps.output, ".llcoro.ll");
+    let kept = Kept::beside(&steps.output);
 
-    run_step(&steps.source_command(&presplit), verbose)?;
+    // A failure here is the user's compile error (or clang's own front-end crash): clang's messages
+    // and status, as without llcoro.
+    run_step(&steps.source_command(&presplit), verbose).map_err(|failed| {
+        if let Failed::Start(_) = failed {
+            let prog = steps.compiler.first().map(|p| p.to_string_lossy()).unwrap_or_default();
+            say!("llcoro cc: error: step 1 of 3, the source to IR, failed: {}", failed.describe(&prog));
+        }
+        failed.code()
+    })?;
     let bytes = std::fs::read(&presplit).map_err(|e| fail(format!("cannot read {}: {e}", presplit.display())))?;
     let src = String::from_utf8(bytes).map_err(|e| {
         fail(format!("{}: byte {} is not valid UTF-8", presplit.display(), e.utf8_error().valid_up_to()))
     })?;
-    let keep_copy = |what: &str| -> String {
-        match std::fs::copy(&presplit, &kept) {
-            Ok(_) => format!("{what} kept at {}", kept.display()),
-            Err(e) => format!("{what} could not be kept at {}: {e}", kept.display()),
-        }
-    };
-    let display = kept.to_string_lossy().into_owned();
-    // The build runs compiles in parallel already: lowering on this thread alone saves the CPU time
-    // of starting threads (about a fifth of the lowering of a 100-400 KB module).
-    let prepared = match prepare(src, Options { serial: true, ..Options::default() }) {
-        Ok(p) => p,
-        Err(refusal) => {
-            let note = keep_copy("the IR is");
-            for f in &refusal.findings {
-                eprint!("{}", render(&display, &refusal.src, &f.error, f.severity));
-            }
-            let source = steps.source.to_string_lossy();
-            return Err(fail(format!("cannot lower the coroutines of {source}; {note}")));
-        }
-    };
-    if !prepared.warnings.is_empty() {
-        for f in &prepared.warnings {
-            eprint!("{}", render(&display, prepared.src(), &f.error, f.severity));
-        }
-        if !keep {
-            eprintln!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
-        }
-    }
-    write_file(&lowered, &mut |w| prepared.write_to(w))
-        .map_err(|e| fail(format!("cannot write {}: {e}", lowered.display())))?;
-    drop(prepared);
+    lower_ir(steps, src, &presplit, &lowered, &kept, keep)?;
     // clang writes the object through a temporary file of its own and renames it, and deletes it on
     // failure; writing to the real path keeps the names clang derives from it (.dwo, .gcno, traces).
-    run_step(&steps.ir_command(&lowered), verbose)?;
+    if let Err(failed) = run_step(&steps.ir_command(&lowered), verbose) {
+        return Err(compile_failed(steps, &failed, dir, &presplit, &lowered));
+    }
     if keep {
-        let note = keep_copy("the presplit IR is");
-        let low = kept_path(&steps.output, ".lowered.ll");
-        match std::fs::copy(&lowered, &low) {
-            Ok(_) => eprintln!("llcoro cc: {note}, the lowered IR at {}", low.display()),
-            Err(e) => eprintln!("llcoro cc: {note}; cannot keep the lowered IR at {}: {e}", low.display()),
+        match kept.keep(steps, &presplit, &lowered) {
+            Ok(()) => say!("llcoro cc: {}, the command of step 3 in {}", kept.describe(), kept.script.display()),
+            Err(e) => say!("llcoro cc: cannot keep the IR beside {}: {e}", steps.output.to_string_lossy()),
         }
     } else {
-        // IR kept by an earlier run (a refusal, or LLCORO_KEEP_IR) is stale now.
-        for stale in [kept, kept_path(&steps.output, ".lowered.ll")] {
-            if stale.exists() {
-                let _ = std::fs::remove_file(&stale);
+        // Files kept by an earlier run (a refusal, a failed compile, or LLCORO_KEEP_IR) are stale now.
+        Kept::remove(&[&kept.presplit, &kept.lowered, &kept.script]);
+    }
+    Ok(())
+}
+
+/// Step 2: lowers `src`, the presplit IR in the file `presplit`, into the file `lowered`. A refusal
+/// (or a bug of llcoro's, a panic) shows its messages, keeps the presplit IR beside the object and
+/// is status 1.
+fn lower_ir(
+    steps: &Steps,
+    src: String,
+    presplit: &Path,
+    lowered: &Path,
+    kept: &Kept,
+    keep: bool,
+) -> Result<(), ExitCode> {
+    let display = kept.presplit.to_string_lossy().into_owned();
+    let keep_presplit = || -> String {
+        Kept::remove(&[&kept.lowered, &kept.script]);
+        match std::fs::copy(presplit, &kept.presplit) {
+            Ok(_) => format!("the IR is kept at {display}"),
+            Err(e) => format!("the IR could not be kept at {display}: {e}"),
+        }
+    };
+    // The build runs compiles in parallel already: lowering on this thread alone saves the CPU time
+    // of starting threads (about a fifth of the lowering of a 100-400 KB module).
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let prepared = prepare(src, Options { serial: true, ..Options::default() })?;
+        if !prepared.warnings.is_empty() {
+            for f in &prepared.warnings {
+                emit(&render(&display, prepared.src(), &f.error, f.severity));
+            }
+            if !keep {
+                say!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
+            }
+        }
+        Ok::<_, crate::pipeline::Refusal>(write_file(lowered, &mut |w| prepared.write_to(w)))
+    }));
+    let source = steps.source.to_string_lossy();
+    let fail = |msg: String| {
+        say!("llcoro cc: {msg}");
+        ExitCode::from(1)
+    };
+    match run {
+        Ok(Ok(Ok(()))) => Ok(()),
+        Ok(Ok(Err(e))) => {
+            Err(fail(format!("error: step 2 of 3, the lowering, failed: cannot write {}: {e}", lowered.display())))
+        }
+        Ok(Err(refusal)) => {
+            let note = keep_presplit();
+            for f in &refusal.findings {
+                emit(&render(&display, &refusal.src, &f.error, f.severity));
+            }
+            Err(fail(format!("cannot lower the coroutines of {source}; {note}")))
+        }
+        // The panic's own message, printed first, says where.
+        Err(_) => Err(fail(format!(
+            "error[internal]: llcoro stopped on a bug of its own while lowering {source}; {}: please report it with that file",
+            keep_presplit()
+        ))),
+    }
+}
+
+/// Step 3 failed, after the compiler's own messages: says which step failed, keeps the presplit and
+/// lowered IR with a script that runs that step alone, says where and what it runs, and passes on the
+/// compiler's status. The files go beside the object; where they cannot, the temporary directory
+/// stays instead.
+fn compile_failed(steps: &Steps, failed: &Failed, dir: tempfile::TempDir, presplit: &Path, lowered: &Path) -> ExitCode {
+    let object = steps.output.to_string_lossy();
+    let prog = steps.compiler.first().map(|p| p.to_string_lossy()).unwrap_or_default();
+    say!("llcoro cc: error: step 3 of 3, compiling the lowered IR into {object}, failed: {}", failed.describe(&prog));
+    let beside = Kept::beside(&steps.output);
+    let kept = match beside.keep(steps, presplit, lowered) {
+        Ok(()) => beside,
+        Err(e) => {
+            say!("llcoro cc: note: cannot keep the IR beside {object} ({e}); keeping the temporary directory");
+            Kept::remove(&[&beside.presplit, &beside.lowered, &beside.script]);
+            let within =
+                Kept { presplit: presplit.into(), lowered: lowered.into(), script: dir.path().join("command.sh") };
+            match within.write_script(steps) {
+                Ok(()) => {
+                    let _ = dir.keep();
+                    within
+                }
+                Err(e) => {
+                    say!("llcoro cc: note: cannot keep the IR in {} either: {e}", dir.path().display());
+                    return failed.code();
+                }
+            }
+        }
+    };
+    say!("llcoro cc: note: {}", kept.describe());
+    say!("llcoro cc: note: `sh {}` runs the failing step again:", kept.script.display());
+    say!("  {}", String::from_utf8_lossy(&kept.command_line(steps)));
+    failed.code()
+}
+
+/// What `llcoro cc` keeps of a compile, named after the object and beside it (where clang's
+/// `-save-temps=obj` puts its intermediate files): the presplit IR (a refusal's errors are located
+/// in it), the lowered IR, and an `sh` script that runs step 3 on that lowered IR again.
+struct Kept {
+    presplit: PathBuf,
+    lowered: PathBuf,
+    script: PathBuf,
+}
+
+impl Kept {
+    fn beside(output: &OsStr) -> Kept {
+        Kept {
+            presplit: kept_path(output, ".llcoro.ll"),
+            lowered: kept_path(output, ".lowered.ll"),
+            script: kept_path(output, ".llcoro.sh"),
+        }
+    }
+
+    /// Copies the presplit and the lowered IR from the temporary files and writes the script.
+    fn keep(&self, steps: &Steps, presplit: &Path, lowered: &Path) -> std::io::Result<()> {
+        std::fs::copy(presplit, &self.presplit)?;
+        std::fs::copy(lowered, &self.lowered)?;
+        self.write_script(steps)
+    }
+
+    fn describe(&self) -> String {
+        format!("the presplit IR is kept at {}, the lowered IR at {}", self.presplit.display(), self.lowered.display())
+    }
+
+    /// `cd` to the working directory (the command's paths may be relative to it), then step 3 on the
+    /// kept lowered IR, as one shell line.
+    fn command_line(&self, steps: &Steps) -> Vec<u8> {
+        let mut line = Vec::new();
+        if let Ok(cwd) = std::env::current_dir() {
+            line.extend(b"cd ");
+            line.extend(shell_word(cwd.as_os_str()));
+            line.extend(b" && ");
+        }
+        line.extend(shell_line(&steps.ir_command(&self.lowered)));
+        line
+    }
+
+    /// The script: executable (0777 less the umask), and runnable as `sh SCRIPT`.
+    fn write_script(&self, steps: &Steps) -> std::io::Result<()> {
+        let one_line = |s: &OsStr| s.to_string_lossy().replace(['\n', '\r'], " ");
+        let mut text = format!(
+            "#!/bin/sh\n# llcoro cc, step 3 of 3 of the compile of {}: the lowered IR into {} (docs/launcher.md)\n",
+            one_line(&steps.source),
+            one_line(&steps.output)
+        )
+        .into_bytes();
+        text.extend(self.command_line(steps));
+        text.push(b'\n');
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o777);
+        std::io::Write::write_all(&mut options.open(&self.script)?, &text)
+    }
+
+    /// Removes files an earlier compile kept.
+    fn remove(paths: &[&Path]) {
+        for p in paths {
+            if p.exists() {
+                let _ = std::fs::remove_file(p);
             }
         }
     }
-    Ok(())
+}
+
+/// The bytes of `s` (on Unix, those that are not UTF-8 too).
+fn os_bytes(s: &OsStr) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        std::os::unix::ffi::OsStrExt::as_bytes(s).into()
+    }
+    #[cfg(not(unix))]
+    {
+        s.to_string_lossy().into_owned().into_bytes().into()
+    }
+}
+
+/// `w` as a word the shell reads back as it is: bare when every character is one the shell leaves
+/// alone, else in single quotes.
+fn shell_word(w: &OsStr) -> Vec<u8> {
+    let b = os_bytes(w);
+    let bare = !b.is_empty() && b.iter().all(|c| c.is_ascii_alphanumeric() || b"-_./=+,:@%".contains(c));
+    if bare { b.into_owned() } else { quoted(&b) }
+}
+
+/// `cmd` as words of a shell line.
+fn shell_line(cmd: &[OsString]) -> Vec<u8> {
+    let mut line = Vec::new();
+    for (i, w) in cmd.iter().enumerate() {
+        if i > 0 {
+            line.push(b' ');
+        }
+        // A first word with `=` would be taken for a variable assignment.
+        let first_with_eq = i == 0 && os_bytes(w).contains(&b'=');
+        line.extend(if first_with_eq { quoted(&os_bytes(w)) } else { shell_word(w) });
+    }
+    line
+}
+
+fn quoted(b: &[u8]) -> Vec<u8> {
+    let mut q = vec![b'\''];
+    for &c in b {
+        if c == b'\'' {
+            q.extend(b"'\\''");
+        } else {
+            q.push(c);
+        }
+    }
+    q.push(b'\'');
+    q
 }
 
 fn write_file(
@@ -725,19 +928,46 @@ fn write_file(
     std::io::Write::flush(&mut w)
 }
 
-/// Runs one compiler step with the terminal's stdout and stderr; a failure becomes its exit status.
-fn run_step(cmd: &[OsString], verbose: bool) -> Result<(), ExitCode> {
-    let Some((prog, args)) = cmd.split_first() else { return Err(ExitCode::from(1)) };
+/// Why a compiler step failed.
+enum Failed {
+    /// It ran, and failed with this status.
+    Status(ExitStatus),
+    /// It could not be started.
+    Start(std::io::Error),
+}
+
+impl Failed {
+    /// The status `llcoro cc` exits with: the compiler's, or the shell's 127 for a program that
+    /// could not be run.
+    fn code(&self) -> ExitCode {
+        match self {
+            Failed::Status(s) => exit_code(*s),
+            Failed::Start(_) => ExitCode::from(127),
+        }
+    }
+
+    fn describe(&self, prog: &str) -> String {
+        match self {
+            Failed::Start(e) => format!("cannot run {prog}: {e}"),
+            Failed::Status(s) => match s.code() {
+                Some(c) => format!("{prog} exited with status {c}"),
+                // "signal: 11 (SIGSEGV) (core dumped)"
+                None => format!("{prog} ended with {s}"),
+            },
+        }
+    }
+}
+
+/// Runs one compiler step with the terminal's stdout and stderr.
+fn run_step(cmd: &[OsString], verbose: bool) -> Result<(), Failed> {
+    let Some((prog, args)) = cmd.split_first() else { return Err(Failed::Start(std::io::Error::other("no command"))) };
     if verbose {
-        eprintln!("llcoro cc: {}", show(cmd));
+        say!("llcoro cc: {}", show(cmd));
     }
     match Command::new(prog).args(args).status() {
         Ok(s) if s.success() => Ok(()),
-        Ok(s) => Err(exit_code(s)),
-        Err(e) => {
-            eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
-            Err(ExitCode::from(127))
-        }
+        Ok(s) => Err(Failed::Status(s)),
+        Err(e) => Err(Failed::Start(e)),
     }
 }
 
@@ -760,7 +990,7 @@ fn exit_code(s: ExitStatus) -> ExitCode {
 /// status stay the compiler's).
 fn exec(argv: &[OsString]) -> ExitCode {
     let Some((prog, args)) = argv.split_first() else {
-        eprintln!("llcoro cc: no command given; usage: llcoro cc -- COMPILER ARGS...");
+        say!("llcoro cc: no command given; usage: llcoro cc -- COMPILER ARGS...");
         return ExitCode::from(2);
     };
     let mut cmd = Command::new(prog);
@@ -769,14 +999,14 @@ fn exec(argv: &[OsString]) -> ExitCode {
     {
         use std::os::unix::process::CommandExt;
         let e = cmd.exec();
-        eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
+        say!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
         ExitCode::from(127)
     }
     #[cfg(not(unix))]
     match cmd.status() {
         Ok(s) => exit_code(s),
         Err(e) => {
-            eprintln!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
+            say!("llcoro cc: cannot run {}: {e}", prog.to_string_lossy());
             ExitCode::from(127)
         }
     }
@@ -966,6 +1196,35 @@ mod tests {
         std::fs::write(&outer, format!("-DA @{}", inner.display())).unwrap_or_else(|e| panic!("{e}"));
         let argv = vec!["clang++".into(), format!("@{}", outer.display()).into(), "a.cpp".into()];
         assert_eq!(joined_words(&expand_response_files(&argv)), "clang++ -DA -I/x y -c a.cpp");
+    }
+
+    #[test]
+    fn shell_words_are_quoted_only_when_the_shell_would_change_them() {
+        let word = |w: &str| String::from_utf8(shell_word(OsStr::new(w))).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(word("-std=c++20"), "-std=c++20");
+        assert_eq!(word("CMakeFiles/app.dir/main.cpp.o"), "CMakeFiles/app.dir/main.cpp.o");
+        assert_eq!(word("a b"), "'a b'");
+        assert_eq!(word("it's"), "'it'\\''s'");
+        assert_eq!(word(""), "''");
+        assert_eq!(word("$HOME*"), "'$HOME*'");
+        assert_eq!(word("~x"), "'~x'");
+        // A first word with `=` is quoted: bare, the shell would take it for an assignment.
+        let steps = steps("/opt/a=b/clang -O2 -c a.c -o x.o");
+        let kept = Kept::beside(&steps.output);
+        let line = String::from_utf8(kept.command_line(&steps)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(line.contains("&& '/opt/a=b/clang' -O2 -Wno-unused-command-line-argument -c -x ir"), "{line}");
+    }
+
+    #[test]
+    fn a_failed_step_says_how_the_compiler_ended() {
+        use std::os::unix::process::ExitStatusExt;
+        let status = |raw| Failed::Status(ExitStatus::from_raw(raw));
+        assert_eq!(status(1 << 8).describe("clang"), "clang exited with status 1");
+        assert_eq!(status(11).describe("clang"), "clang ended with signal: 11 (SIGSEGV)");
+        assert_eq!(exit_code(ExitStatus::from_raw(11)), ExitCode::from(139));
+        let start = Failed::Start(std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert!(start.describe("clang").starts_with("cannot run clang: "));
+        assert_eq!(start.code(), ExitCode::from(127));
     }
 
     #[test]

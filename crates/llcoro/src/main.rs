@@ -121,15 +121,23 @@ enum Cmd {
     },
 }
 
+/// `eprintln!` without its panic: a write to a closed or broken standard error is dropped, so that a
+/// refusal still exits 1, not with a panic's 101.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 fn read_text(input: &str) -> Result<String, ExitCode> {
     let display = if input == "-" { "<stdin>" } else { input };
     let bytes = read_input(input).map_err(|e| {
-        eprintln!("error: cannot read {display}: {e}");
+        say!("error: cannot read {display}: {e}");
         ExitCode::from(1)
     })?;
     String::from_utf8(bytes).map_err(|e| {
         let pos = e.utf8_error().valid_up_to();
-        eprintln!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
+        say!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
         ExitCode::from(1)
     })
 }
@@ -138,7 +146,7 @@ fn read_text(input: &str) -> Result<String, ExitCode> {
 /// nothing written (the panic's own message, printed first, says where).
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExitCode> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| {
-        eprintln!(
+        say!(
             "error[internal]: llcoro stopped on a bug of its own; nothing was written\n  = help: please report it with the input file"
         );
         ExitCode::from(1)
@@ -147,7 +155,7 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExitCode> {
 
 fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
     for f in findings {
-        eprint!("{}", render(display, src, &f.error, f.severity));
+        let _ = std::io::stderr().write_all(render(display, src, &f.error, f.severity).as_bytes());
     }
 }
 
@@ -158,17 +166,18 @@ fn main() -> ExitCode {
         return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });
     }
     if let Some(Cmd::Explain { code }) = &cli.cmd {
-        return match code.as_deref().map(|c| (c, llcoro::explain::find(c))) {
-            None => {
-                print!("{}", llcoro::explain::list());
-                ExitCode::SUCCESS
-            }
-            Some((_, Some(e))) => {
-                print!("{}", llcoro::explain::render(e));
-                ExitCode::SUCCESS
-            }
+        let text = match code.as_deref().map(|c| (c, llcoro::explain::find(c))) {
+            None => llcoro::explain::list(),
+            Some((_, Some(e))) => llcoro::explain::render(e),
             Some((c, None)) => {
-                eprintln!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
+                say!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
+                return ExitCode::from(1);
+            }
+        };
+        return match write_output("-", "-", &mut |w| w.write_all(text.as_bytes())) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                say!("error: cannot write output: {e}");
                 ExitCode::from(1)
             }
         };
@@ -210,7 +219,7 @@ fn main() -> ExitCode {
         return match write_output(output.as_deref().unwrap_or("-"), input, &mut |w| w.write_all(text.as_bytes())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: cannot write output: {e}");
+                say!("error: cannot write output: {e}");
                 ExitCode::from(1)
             }
         };
@@ -249,7 +258,7 @@ fn main() -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write output: {e}");
+            say!("error: cannot write output: {e}");
             ExitCode::from(1)
         }
     }

@@ -3,8 +3,15 @@
 //! Direct commands (clang++-19, g++): a compile is lowered and links into a program with the right
 //! output; a link, `-E`, `-M`, `--version` and a g++ compile run unchanged (same output as the
 //! command run directly); the dependency file names the real object; a refused IR exits 1 with a
-//! located error in the kept IR; a compile error exits with clang's status and shows clang's error;
-//! no temporary file is left.
+//! located error in the kept IR; a compile error exits with clang's status and clang's messages,
+//! unchanged; no temporary file is left. A compile of the lowered IR that fails (a backend-only
+//! `-mllvm` flag) exits with clang's status, names step 3 in llcoro's error line, and keeps the
+//! presplit and lowered IR and a script beside the object; the script and the printed command, run
+//! from elsewhere, fail the same way (through a directory name with a space and a quote); a later
+//! successful compile removes them; with no directory for the object, the temporary directory is
+//! kept instead. Refusals (`llcoro cc`, `llcoro`, `check`, `frames`, `explain`) exit 1 with standard
+//! error closed or a broken pipe; with standard output a broken pipe the lowering, `frames` and
+//! `explain` say so and exit 1, and closed, it is /dev/null (status 0).
 //!
 //! CMake (`tests/launcher/project`, copied to a directory whose name has a space; its programs
 //! come from `tests/diff` and print to stdout, one exits with status 42): built with
@@ -274,8 +281,201 @@ fn cc_refusal_and_compile_error() {
     assert!(!direct.success(), "syntax_error.cpp compiled");
     assert_eq!(out.status.and_then(|s| s.code()), direct.status.and_then(|s| s.code()), "{}", out.describe());
     assert!(stderr_text(&out).contains("undeclared_name"), "clang's error is not shown: {}", out.describe());
+    assert_eq!(stderr_text(&out), stderr_text(&direct), "clang's messages are not passed on unchanged");
     assert!(!dir.join("syntax.o").exists(), "an object was written for a failed compile");
     assert!(files_in(&tmp).is_empty(), "temporary files left: {:?}", files_in(&tmp));
+}
+
+/// A flag that only step 3 fails on, with clang's own "fatal error: error in backend" (the crash
+/// banner of a failing code generator): step 1 (`-disable-llvm-passes`) builds no code generator.
+const BACKEND_ONLY_FAILURE: [&str; 2] = ["-mllvm", "-stop-after=no-such-pass"];
+
+/// The line llcoro prints after "runs the failing step again:".
+fn printed_command(err: &str) -> Option<String> {
+    let mut lines = err.lines().skip_while(|l| !l.contains("runs the failing step again:"));
+    lines.nth(1).map(|l| l.trim_start().to_string())
+}
+
+/// The failed-step test's object directory: a space and a quote, which the kept script must quote.
+const OUT: &str = "it's out";
+
+#[test]
+fn cc_failed_compile_of_the_lowered_ir_keeps_what_reproduces_it() {
+    if !require(&["clang++-19"], "the llcoro cc failed step test") {
+        return;
+    }
+    let (dir, _lock) = fresh_scratch("launcher-cc-failed-step");
+    let (tmp, elsewhere) = (dir.join("tmp"), dir.join("elsewhere"));
+    for d in [&tmp, &elsewhere, &dir.join(OUT)] {
+        mkdir(d).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let src = cc_input("squares.cpp");
+    let cc = |extra: &[&str], output: &str| {
+        let mut c = command(llcoro());
+        c.current_dir(&dir).env("TMPDIR", &tmp).args(["cc", "--", "clang++-19", "-std=c++20", "-O1"]).args(extra);
+        c.arg("-c").arg(&src).args(["-o", output]);
+        run(&mut c).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let object = format!("{OUT}/sq.o");
+    let kept = |suffix: &str| format!("{object}{suffix}");
+    let backend_error = "\"no-such-pass\" pass is not registered";
+
+    // The status is the compiler's: the same as compiling the source directly with that flag.
+    let mut c = command("clang++-19");
+    c.current_dir(&dir).args(["-std=c++20", "-O1"]).args(BACKEND_ONLY_FAILURE).arg("-c").arg(&src);
+    let direct = run(c.args(["-o", "direct.o"])).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!direct.success() && stderr_text(&direct).contains(backend_error), "{}", direct.describe());
+    let out = cc(&BACKEND_ONLY_FAILURE, &object);
+    let err = stderr_text(&out);
+    assert_eq!(out.status.and_then(|s| s.code()), direct.status.and_then(|s| s.code()), "{}", out.describe());
+    assert!(err.contains(backend_error), "the compiler's own message is not shown: {err}");
+    let step =
+        format!("llcoro cc: error: step 3 of 3, compiling the lowered IR into {object}, failed: clang++-19 exited");
+    assert!(err.contains(&step), "no error line naming the failed step: {err}");
+    let (presplit, lowered, script) = (kept(".llcoro.ll"), kept(".lowered.ll"), kept(".llcoro.sh"));
+    let said = format!("the presplit IR is kept at {presplit}, the lowered IR at {lowered}\n");
+    assert!(err.contains(&said), "the message does not say where the IR is kept: {err}");
+    assert!(err.contains(&format!("`sh {script}` runs the failing step again:")), "no script named: {err}");
+    assert!(!dir.join(&object).exists(), "an object was written for a failed compile");
+    let read = |p: &str| fs::read_to_string(dir.join(p)).unwrap_or_else(|e| panic!("{p} not kept: {e}"));
+    assert!(read(&presplit).contains("@llvm.coro.suspend"), "the kept presplit IR is not presplit");
+    let text = read(&lowered);
+    let left = leftovers(&text, Path::new(&lowered));
+    assert!(left.is_empty() && text.contains("define"), "the kept lowered IR is not lowered: {left:?}");
+
+    // The kept script and the printed command each run step 3 alone, from any directory, and fail
+    // the same way with the same status.
+    let printed = printed_command(&err).unwrap_or_else(|| panic!("no command printed: {err}"));
+    assert!(printed.contains("-x ir 'it'\\''s out/sq.o.lowered.ll' -o 'it'\\''s out/sq.o'"), "printed: {printed}");
+    let mut by_script = command("sh");
+    by_script.arg(dir.join(&script));
+    let mut by_line = command("sh");
+    by_line.arg("-c").arg(&printed);
+    for (what, mut c) in [("the kept script", by_script), ("the printed command", by_line)] {
+        let again = run(c.current_dir(&elsewhere)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            again.status.and_then(|s| s.code()),
+            out.status.and_then(|s| s.code()),
+            "{what}: {}",
+            again.describe()
+        );
+        assert!(stderr_text(&again).contains(backend_error), "{what} fails otherwise: {}", again.describe());
+        assert!(!dir.join(&object).exists(), "{what} wrote an object");
+    }
+    assert!(files_in(&tmp).is_empty(), "temporary files left: {:?}", files_in(&tmp));
+
+    // A later successful compile removes what the failed one kept, now stale.
+    let ok_again = cc(&[], &object);
+    assert!(ok_again.success() && dir.join(&object).is_file(), "{}", ok_again.describe());
+    for stale in [presplit, lowered, script] {
+        assert!(!dir.join(&stale).exists(), "{stale} left after a successful compile");
+    }
+
+    // Where nothing can be written beside the object (here: its directory does not exist, so step 3
+    // fails too), the temporary directory is kept instead, and said.
+    let out = cc(&[], "missing/sq.o");
+    let err = stderr_text(&out);
+    assert!(!out.success() && err.contains("unable to open output file"), "{}", out.describe());
+    assert!(err.contains("keeping the temporary directory"), "{err}");
+    let kept: Vec<PathBuf> = files_in(&tmp);
+    let script = kept.iter().find(|p| p.ends_with("command.sh")).unwrap_or_else(|| panic!("kept: {kept:?}"));
+    assert_eq!(kept.len(), 3, "kept: {kept:?}");
+    assert!(err.contains(&format!("`sh {}` runs the failing step again", script.display())), "{err}");
+    let again = run(command("sh").arg(script).current_dir(&elsewhere)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!again.success() && stderr_text(&again).contains("missing/sq.o"), "{}", again.describe());
+}
+
+/// A standard stream llcoro cannot write to.
+#[derive(Clone, Copy, Debug)]
+enum Unwritable {
+    /// Closed (`2>&-`): Rust's runtime gives the process /dev/null in its place.
+    Closed,
+    /// A pipe whose reader is gone: every write fails with EPIPE.
+    BrokenPipe,
+}
+
+/// Runs llcoro with `args` in `dir`, its standard output (`fd` 1) or error (2) unwritable; the other
+/// stream is captured.
+fn run_unwritable(dir: &Path, args: &[&std::ffi::OsStr], fd: u8, how: Unwritable) -> std::process::Output {
+    let mut c = match how {
+        Unwritable::Closed => {
+            let mut c = command("sh");
+            c.arg("-c").arg(format!("exec \"$0\" \"$@\" {fd}>&-")).arg(llcoro());
+            c
+        }
+        Unwritable::BrokenPipe => command(llcoro()),
+    };
+    c.current_dir(dir).env("TMPDIR", dir).args(args).stdin(std::process::Stdio::null());
+    if let Unwritable::BrokenPipe = how {
+        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+        drop(reader);
+        if fd == 1 {
+            c.stdout(writer);
+        } else {
+            c.stderr(writer);
+        }
+    }
+    c.output().unwrap_or_else(|e| panic!("cannot run llcoro: {e}"))
+}
+
+#[test]
+fn refusals_exit_1_with_stderr_or_stdout_unwritable() {
+    if !require(&["clang++-19"], "the unwritable standard streams test") {
+        return;
+    }
+    let (dir, _lock) = fresh_scratch("launcher-unwritable");
+    for (name, ll) in [("refused.cpp", "refused.ll"), ("squares.cpp", "squares.ll")] {
+        let mut c = command("clang++-19");
+        c.current_dir(&dir).args(["-std=c++20", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"]);
+        ok(c.arg(cc_input(name)).args(["-o", ll])).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let refused_src = cc_input("refused.cpp");
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let compile = [os("cc"), os("--"), os("clang++-19"), os("-std=c++20"), os("-c"), refused_src.as_os_str()];
+    let mut problems = Vec::new();
+    let status = |o: &std::process::Output| o.status.code();
+    for how in [Unwritable::Closed, Unwritable::BrokenPipe] {
+        // Refusals with standard error unwritable: status 1, nothing written.
+        for (what, args) in [
+            ("llcoro cc refusing", [&compile[..], &[os("-o"), os("refused.o")]].concat()),
+            ("llcoro refusing", vec![os("refused.ll"), os("-o"), os("refused.lowered.ll")]),
+            ("llcoro check", vec![os("check"), os("refused.ll")]),
+            ("llcoro frames", vec![os("frames"), os("refused.ll")]),
+            ("llcoro explain of an unknown code", vec![os("explain"), os("no-such-code")]),
+        ] {
+            let o = run_unwritable(&dir, &args, 2, how);
+            if status(&o) != Some(1) || !o.stdout.is_empty() {
+                problems.push(format!("{what}, stderr {how:?}: {}, stdout {:?}", o.status, excerpt(&o.stdout)));
+            }
+        }
+        for written in ["refused.o", "refused.lowered.ll"] {
+            if dir.join(written).exists() {
+                problems.push(format!("{written} written, stderr {how:?}"));
+            }
+        }
+    }
+    // Standard output a broken pipe (`llcoro IN.ll | head -c1` once head has exited): the write fails,
+    // which is said, status 1, never a panic.
+    for (what, args) in [
+        ("llcoro", vec![os("squares.ll")]),
+        ("llcoro frames", vec![os("frames"), os("squares.ll")]),
+        ("llcoro explain", vec![os("explain")]),
+    ] {
+        let o = run_unwritable(&dir, &args, 1, Unwritable::BrokenPipe);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if status(&o) != Some(1)
+            || !err.starts_with("error: cannot write output: Broken pipe")
+            || err.contains("panicked")
+        {
+            problems.push(format!("{what}, stdout a broken pipe: {}, stderr {}", o.status, excerpt(&o.stderr)));
+        }
+        // Closed: the runtime's /dev/null takes the output, as `>/dev/null` would.
+        let o = run_unwritable(&dir, &args, 1, Unwritable::Closed);
+        if !o.status.success() || !o.stderr.is_empty() {
+            problems.push(format!("{what}, stdout closed: {}, stderr {}", o.status, excerpt(&o.stderr)));
+        }
+    }
+    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
