@@ -661,8 +661,12 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
 
     run_step(&steps.source_command(&presplit), verbose)?;
     let bytes = std::fs::read(&presplit).map_err(|e| fail(format!("cannot read {}: {e}", presplit.display())))?;
-    let src = String::from_utf8(bytes).map_err(|e| {
-        fail(format!("{}: byte {} is not valid UTF-8", presplit.display(), e.utf8_error().valid_up_to()))
+    let (src, raw) = llir::raw_bytes::decode(bytes).map_err(|e| {
+        fail(format!(
+            "{}: byte {} is not UTF-8, and no private-use block is free to carry it",
+            presplit.display(),
+            e.first_invalid
+        ))
     })?;
     let keep_copy = |what: &str| -> String {
         match std::fs::copy(&presplit, &kept) {
@@ -692,7 +696,7 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
             eprintln!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
         }
     }
-    write_file(&lowered, &mut |w| prepared.write_to(w))
+    write_file(&lowered, &mut |w| raw.write_through(w, |w| prepared.write_to(w)))
         .map_err(|e| fail(format!("cannot write {}: {e}", lowered.display())))?;
     drop(prepared);
     // clang writes the object through a temporary file of its own and renames it, and deletes it on
