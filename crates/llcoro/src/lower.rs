@@ -613,22 +613,12 @@ fn is_coroutine(sh: &Shared<'_>, i: usize) -> bool {
 }
 
 fn is_coroutine_text(m: &Module, i: usize, group_refs: &[&str]) -> bool {
-    let t = m.item_text(i);
-    t.contains("@llvm.coro.begin") || shape::has_presplit_attr(t.split('{').next().unwrap_or(""), group_refs)
+    m.item_text(i).contains("@llvm.coro.begin") || shape::has_presplit_attr(m.item_head(i), group_refs)
 }
 
 /// The functions of `among` that the body of item `i` calls (a text scan, before parsing).
 fn ramps_called<'m>(m: &'m Module, i: usize, among: &dyn Fn(&str) -> bool) -> Vec<&'m str> {
-    let text = m.item_text(i);
-    let body = text.find('{').map_or("", |k| &text[k..]);
-    body.match_indices('@')
-        .filter_map(|(k, _)| {
-            let rest = &body[k..];
-            let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
-            let name = &rest[..len];
-            (among(name) && rest[len..].starts_with('(')).then_some(name)
-        })
-        .collect()
+    llir::parser::module::called_globals(m.item_body(i)).filter(|name| among(name)).collect()
 }
 
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
@@ -663,7 +653,7 @@ pub fn lower_module_with(
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
     let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
     let m: &Module = m;
-    let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
+    let head = |i: usize| m.item_head(i);
     let candidates: Vec<usize> = m
         .definitions()
         .filter(|&i| {
@@ -984,16 +974,8 @@ pub fn lower_module_with(
     let mut dropped: Vec<&str> = Vec::new();
     for (i, name) in &groups {
         let t = m.item_text(*i);
-        let cleaned = t
-            .replace(" presplitcoroutine", "")
-            .replace("presplitcoroutine ", "")
-            .replace("presplitcoroutine", "")
-            .replace(" \"coroutine.presplit\"=\"0\"", "")
-            .replace(" \"coroutine.presplit\"=\"1\"", "")
-            .replace("\"coroutine.presplit\"=\"0\"", "")
-            .replace("\"coroutine.presplit\"=\"1\"", "");
-        let body = cleaned.split_once('{').map_or("", |(_, b)| b.trim_end().trim_end_matches('}'));
-        if body.trim().is_empty() {
+        let cleaned = shape::without_spans(t, &shape::presplit_attr_spans(t));
+        if llir::verify::attr_group_is_empty(&cleaned) {
             edits.remove.insert(*i);
             dropped.push(name.as_str());
         } else {

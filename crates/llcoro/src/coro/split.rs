@@ -434,27 +434,40 @@ fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str, typ
 
 /// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
 pub(crate) fn part_suffix(suffix: &str) -> String {
-    let mut out = Vec::new();
-    let words: Vec<&str> = suffix.split_whitespace().collect();
-    let mut k = 0;
-    while k < words.len() {
-        let w = words[k];
-        if w == "!dbg" {
-            k += 2;
-            continue;
+    use llir::lexer::{Lexer, Tok};
+    let mut cut = crate::coro::shape::presplit_attr_spans(suffix);
+    // `!dbg !N`, `comdat` and `comdat($c)`, by their tokens.
+    let mut lx = Lexer::new(suffix, 0, suffix.len());
+    let mut t = lx.next_token();
+    while t.kind != Tok::Eof {
+        let word = suffix.get(t.start as usize..t.end as usize).unwrap_or("");
+        let mut next = lx.next_token();
+        let end = match (t.kind, word) {
+            (Tok::MetaName, "!dbg") => {
+                let end = next.end;
+                next = lx.next_token();
+                Some(end)
+            }
+            (Tok::Ident, "comdat") if next.kind == Tok::LParen => {
+                let mut end = next.end;
+                while !matches!(next.kind, Tok::RParen | Tok::Eof) {
+                    next = lx.next_token();
+                    end = next.end;
+                }
+                next = lx.next_token();
+                Some(end)
+            }
+            (Tok::Ident, "comdat") => Some(t.end),
+            _ => None,
+        };
+        if let Some(end) = end {
+            cut.push((t.start as usize, end as usize));
         }
-        if w == "presplitcoroutine" || w.starts_with("\"coroutine.presplit\"") {
-            k += 1;
-            continue;
-        }
-        if w == "comdat" || w.starts_with("comdat(") {
-            k += 1;
-            continue;
-        }
-        out.push(w);
-        k += 1;
+        t = next;
     }
-    format!(" {} ", out.join(" ")).replace("  ", " ")
+    cut.sort_unstable();
+    let kept = crate::coro::shape::without_spans(suffix, &cut);
+    format!(" {} ", kept.split_whitespace().collect::<Vec<_>>().join(" ")).replace("  ", " ")
 }
 
 /// The code the ramp runs, copied from the rewritten body `f`: what the entry reaches when each
@@ -1112,12 +1125,8 @@ pub fn drop_presplit_attr(f: &mut Function, src: &str) {
     if !suffix.contains("presplitcoroutine") && !suffix.contains("\"coroutine.presplit\"") {
         return;
     }
-    let mut s = suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", "");
-    for v in ["0", "1"] {
-        s = s.replace(&format!(" \"coroutine.presplit\"=\"{v}\""), "");
-        s = s.replace(&format!("\"coroutine.presplit\"=\"{v}\""), "");
-    }
-    f.header.suffix = Text::own(s);
+    let cut = crate::coro::shape::presplit_attr_spans(suffix);
+    f.header.suffix = Text::own(crate::coro::shape::without_spans(suffix, &cut));
 }
 
 #[cfg(test)]

@@ -137,6 +137,8 @@ impl<'a> FuncParser<'a> {
     }
 
     fn function(&mut self) -> Result<Function> {
+        // The header's texts are kept without the comments among them.
+        let comments = self.p.comments_seen();
         let define = self.p.expect_word("define")?;
         // Linkage, visibility, calling convention and return attributes, up to the return type.
         self.p.skip_attributes()?;
@@ -156,7 +158,7 @@ impl<'a> FuncParser<'a> {
                 let a0 = s.p.tok.start;
                 s.p.skip_attributes()?;
                 let a1 = s.p.prev_end.max(a0);
-                let attrs = if s.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::own("") };
+                let attrs = if s.p.prev_end > a0 { s.p.kept_text(a0, a1, comments) } else { Text::own("") };
                 let name = if s.p.at(Tok::Local) { Some(s.p.bump()) } else { None };
                 params.push(Param { ty, attrs });
                 param_names.push(name);
@@ -179,11 +181,11 @@ impl<'a> FuncParser<'a> {
         let suffix_end = self.p.tok.start;
         self.p.bump(); // `{`
         let header = Header {
-            prefix: Text::Src(define.start, ret_start),
+            prefix: self.p.kept_text(define.start, ret_start, comments),
             ret,
             params: params.clone(),
             vararg,
-            suffix: Text::Src(suffix_start, suffix_end),
+            suffix: self.p.kept_text(suffix_start, suffix_end, comments),
         };
         let mut f = Function::new(fname, header);
         f.span = Span::new(define.start, name_tok.end);
@@ -268,7 +270,7 @@ impl<'a> FuncParser<'a> {
                 }
                 Tok::Ident if self.p.cur_text() == "uselistorder" || self.p.cur_text() == "uselistorder_bb" => {
                     // Use-list order directives only affect in-memory order; they are dropped.
-                    self.skip_line()?;
+                    self.skip_use_list_order()?;
                 }
                 _ => {
                     let b = match cur {
@@ -347,12 +349,16 @@ impl<'a> FuncParser<'a> {
         Ok(key)
     }
 
-    fn skip_line(&mut self) -> Result<()> {
+    /// `uselistorder TYPE VALUE, { 1, 0 }` (or `uselistorder_bb`).
+    fn skip_use_list_order(&mut self) -> Result<()> {
         self.p.bump();
-        while !self.p.tok_on_new_line && !self.p.at(Tok::Eof) {
+        while !self.p.at(Tok::LBrace) {
+            if matches!(self.p.tok.kind, Tok::Eof | Tok::Error | Tok::RBrace) {
+                return Err(self.p.err_expected("'{' starting the use-list order"));
+            }
             self.p.bump();
         }
-        Ok(())
+        self.p.skip_group()
     }
 
     fn finish(&mut self) -> Result<Function> {
@@ -635,19 +641,21 @@ impl<'a> FuncParser<'a> {
 
     fn skip_flags(&mut self) -> Option<&'a str> {
         let mut last = None;
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
             last = Some(self.p.cur_text());
             self.p.bump();
         }
         last
     }
 
-    /// `[syncscope("x")] ordering [ordering]`, all on the instruction's line.
+    /// `[syncscope("x")] [ordering [ordering]]`.
     fn syncscope_and_ordering(&mut self) -> Result<()> {
-        if !self.p.tok_on_new_line && self.p.eat_word("syncscope") {
+        if self.p.eat_word("syncscope") {
             self.p.skip_group()?;
         }
-        while self.p.at(Tok::Ident) && !self.p.tok_on_new_line {
+        while matches!(self.p.cur_text(), "unordered" | "monotonic" | "acquire" | "release" | "acq_rel" | "seq_cst")
+            && self.p.at(Tok::Ident)
+        {
             self.p.bump();
         }
         Ok(())
@@ -705,11 +713,8 @@ impl<'a> FuncParser<'a> {
             let (ty, extra) = self.operands(op)?;
             (op, ty, extra)
         };
+        // The next instruction may follow on the same line: LLVM's grammar ends this one.
         let tmpl = self.p.finish_cut(self.p.prev_end);
-        // An instruction ends its line.
-        if !self.p.tok_on_new_line && !self.p.at(Tok::Eof) && !self.p.at(Tok::RBrace) {
-            return Err(self.p.err_expected("the end of the instruction"));
-        }
         let has_result = !self.p.types.is_void(ty);
         let span = Span::new(start, self.p.prev_end);
         let args = std::mem::take(&mut self.args);
@@ -1120,7 +1125,7 @@ impl<'a> FuncParser<'a> {
 
     fn gep(&mut self) -> Result<(Type, Extra)> {
         // Flags: inbounds, nuw, nusw, inrange(...).
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
             let w = self.p.cur_text();
             self.p.bump();
             if w == "inrange" && self.p.at(Tok::LParen) {
