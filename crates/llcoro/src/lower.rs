@@ -17,6 +17,7 @@ use crate::diag::Finding;
 use codespan_reporting::diagnostic::Severity;
 use llir::ir::{Function, Opcode};
 use llir::layout::DataLayout;
+use llir::lexer::{Tok, Token};
 use llir::print::{Edits, print_function};
 use llir::types::TypeTable;
 use llir::{ItemKind, Module};
@@ -500,32 +501,35 @@ fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir:
         .find(|(i, it)| matches!(it.kind, ItemKind::Declare | ItemKind::Define) && m.item_name(*i) == name)?
         .0;
     let item = m.items.get(i)?;
-    let name_at = item.name.start as usize;
-    let head = m.src.get(item.span.start as usize..name_at)?;
-    let trimmed = head.trim_end();
-    let start = if trimmed.ends_with('}') || trimmed.ends_with("}>") {
-        // The matching `{` (with `<` for a packed struct).
+    // The header's tokens before the name, whatever the layout.
+    let (head_start, name_at) = (item.span.start as usize, item.name.start as usize);
+    let mut lx = llir::lexer::Lexer::new(&m.src, head_start, name_at);
+    let toks: Vec<Token> = std::iter::from_fn(|| Some(lx.next_token()).filter(|t| t.kind != Tok::Eof)).collect();
+    let mut k = toks.len().checked_sub(1)?;
+    // `T*` (typed pointers): the pointee's tokens come first.
+    while toks.get(k)?.kind == Tok::Star {
+        k = k.checked_sub(1)?;
+    }
+    if matches!(toks.get(k)?.kind, Tok::RBrace | Tok::Greater) {
+        // The struct's opening `{` (with `<` before it for a packed struct).
         let mut depth = 0i32;
-        let mut at = None;
-        for (k, c) in trimmed.char_indices().rev() {
-            match c {
-                '}' => depth += 1,
-                '{' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        at = Some(if trimmed[..k].ends_with('<') { k - 1 } else { k });
-                        break;
-                    }
-                }
+        loop {
+            match toks.get(k)?.kind {
+                Tok::RBrace => depth += 1,
+                Tok::LBrace => depth -= 1,
                 _ => {}
             }
+            if depth == 0 {
+                break;
+            }
+            k = k.checked_sub(1)?;
         }
-        at?
-    } else {
-        trimmed.rfind(' ').map(|k| k + 1)?
-    };
-    let from = item.span.start as usize + start;
-    let to = item.span.start as usize + trimmed.len();
+        if k > 0 && toks.get(k - 1)?.kind == Tok::Less {
+            k -= 1;
+        }
+    }
+    let from = toks.get(k)?.start as usize;
+    let to = toks.last()?.end as usize;
     llir::parser::parse_type_text(&m.src, from, to, types)
 }
 

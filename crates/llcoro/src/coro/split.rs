@@ -264,7 +264,7 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
                 Piece::Text(tx) => Some(tx.get(src)),
                 _ => None,
             })
-            .filter_map(|s| s.find(", !").map(|k| s[k..].to_string()))
+            .filter_map(|s| llir::metadata::first_attachment(s).map(|k| s[k..].to_string()))
             .next_back()
             .unwrap_or_default();
         let d = &mut f.insts[i];
@@ -925,10 +925,8 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
         let mut done = false;
         g.insts[u].rewrite_texts(|tx| {
             let text = tx.get(src);
-            let k = text.find("!DIExpression(").filter(|_| !done)?;
+            let (open, empty) = crate::frame::rewrite::di_expression_open(text).filter(|_| !done)?;
             done = true;
-            let open = k + "!DIExpression(".len();
-            let empty = text[open..].starts_with(')');
             Some(Text::own(format!("{}DW_OP_deref{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..])))
         });
     }
