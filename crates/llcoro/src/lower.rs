@@ -244,6 +244,8 @@ struct Outcome {
     /// A ramp was made with the header group (`Shared::header_group`).
     used_header_group: bool,
     presplit_attr: bool,
+    /// The `define` this is the outcome of.
+    item: usize,
     /// Ramps whose frame this function now provides (heap elision), one per call site.
     elided: Vec<String>,
     /// What a lowered kxs suspend function needs the module to declare.
@@ -287,7 +289,7 @@ fn process(
 ) -> Outcome {
     let m = sh.m;
     let src = m.src.as_str();
-    let mut oc = Outcome::default();
+    let mut oc = Outcome { item: i, ..Outcome::default() };
     let f = match m.parse_function_with(i, types) {
         Ok(f) => f,
         Err(e) => {
@@ -533,6 +535,16 @@ fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir:
     llir::parser::parse_type_text(&m.src, from, to, types)
 }
 
+/// A verifier failure on lowered code: the input's own error when the input function fails the
+/// verifier as it is (the parser leaves dominance and block structure to the verifier), else a bug
+/// in llcoro. Only a failure pays for checking the input.
+fn verify_failure(m: &Module, item: usize, types: &mut TypeTable, e: llir::Error) -> llir::Error {
+    match m.parse_function_with(item, types).map(|f| llir::verify::verify_function(&f)) {
+        Ok(Err(input)) => crate::diag::invalid_input(input),
+        _ => crate::diag::internal(e),
+    }
+}
+
 /// The rest of `process` for the functions a `define` became: callers that need the module's
 /// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
 fn finish(
@@ -590,9 +602,9 @@ fn finish(
     };
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
-        if let Err(mut e) = llir::verify::verify_function(g) {
-            e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-            oc.errors.push(Finding { severity: Severity::Error, error: e });
+        if let Err(e) = llir::verify::verify_function(g) {
+            oc.errors.push(Finding { severity: Severity::Error, error: verify_failure(m, oc.item, types, e) });
+            break;
         }
     }
     let mut texts = out.iter().map(|g| print_function(g, types, src));

@@ -177,7 +177,8 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
         let mut out = Vec::with_capacity(chunk.len());
         for &i in chunk {
             let f = m.parse_function_with(i, &mut types)?;
-            verify_function(&f).map_err(internal)?;
+            // Nothing was changed: what the verifier finds is the input's.
+            verify_function(&f).map_err(crate::diag::invalid_input)?;
             out.push((i, print_function(&f, &types, &m.src)));
         }
         Ok(out)
@@ -191,12 +192,6 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
         all.extend(r?);
     }
     Ok(all)
-}
-
-/// A verifier failure on our own output is a bug in llcoro, not in the input.
-fn internal(mut e: Error) -> Error {
-    e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-    e
 }
 
 /// `llcoro frames`: the frame of every coroutine, without writing the lowered module.
