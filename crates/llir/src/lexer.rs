@@ -456,6 +456,15 @@ mod tests {
     }
 
     #[test]
+    fn comments_are_removed_but_not_from_strings() {
+        assert_eq!(without_comments("a ; x\n b \"; no\" c;\n"), "a\n b \"; no\" c\n");
+        assert!(matches!(without_comments("no comment"), std::borrow::Cow::Borrowed(_)));
+        let mut lx = Lexer::new("a ; x\n b", 0, 8);
+        while lx.next_token().kind != Tok::Eof {}
+        assert_eq!(lx.comments(), 1);
+    }
+
+    #[test]
     fn unterminated_string_is_an_error_token() {
         let v = kinds("\"abc\nx");
         assert_eq!(v[0].0, Tok::Error);

@@ -707,6 +707,17 @@ mod tests {
     use super::*;
     use llir::Module;
 
+    #[test]
+    fn the_presplit_attribute_is_found_whatever_its_spacing() {
+        let cut = |t: &str| without_spans(t, &presplit_attr_spans(t));
+        assert_eq!(cut("attributes #0 = { presplitcoroutine nounwind }"), "attributes #0 = { nounwind }");
+        assert_eq!(cut("attributes #0 = { nounwind\tpresplitcoroutine }"), "attributes #0 = { nounwind }");
+        assert_eq!(cut("{ \"coroutine.presplit\"=\"0\" \"a\"=\"b\" }"), "{ \"a\"=\"b\" }");
+        assert_eq!(cut("{ \"a\" \"coroutine.presplit\"\n =\n \"1\" }"), "{ \"a\" }");
+        // Not in a string of another attribute.
+        assert_eq!(cut("{ \"presplitcoroutine\" }"), "{ \"presplitcoroutine\" }");
+    }
+
     const HEAD: &str = "define ptr @f() presplitcoroutine {\nentry:\n  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
     const TAIL: &str = "declare token @llvm.coro.id(i32, ptr, ptr, ptr)\ndeclare ptr @llvm.coro.begin(token, ptr)\ndeclare i8 @llvm.coro.suspend(token, i1)\ndeclare i1 @llvm.coro.end(ptr, i1, token)\ndeclare void @use(i32)\n";
 

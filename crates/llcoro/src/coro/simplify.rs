@@ -188,6 +188,19 @@ mod tests {
     }
 
     #[test]
+    fn a_trivial_body_is_seen_whatever_its_layout() {
+        let m = module(
+            "define i32 @seven() {\n  ret\n    i32 7 }\n\
+             define i32 @calls() {\n  call void\n    @g() ret i32 7\n}\n\
+             define i32 @branches() {\n  br\n label %a\na:\n  ret i32 7\n}\n\
+             declare void @g()\n",
+        );
+        let found = trivial_functions(&m, &mut m.types.clone());
+        assert!(found.contains_key("@seven"));
+        assert!(!found.contains_key("@calls") && !found.contains_key("@branches"));
+    }
+
+    #[test]
     fn finds_functions_that_only_return_a_constant() {
         let m = module(
             "define linkonce_odr zeroext i1 @ready(ptr %0) {\n  %2 = alloca ptr, align 8\n  store ptr %0, ptr %2, align 8\n  %3 = load ptr, ptr %2, align 8\n  ret i1 true\n}\n\

@@ -1160,5 +1160,8 @@ mod tests {
         assert_eq!(derived_name("@f", "resume"), "@f.resume");
         assert_eq!(derived_name("@\"a b\"", "destroy"), "@\"a b.destroy\"");
         assert_eq!(part_suffix(" #0 comdat personality ptr @p !dbg !12 "), " #0 personality ptr @p ");
+        // Any layout: a comdat with its name after a space, `!dbg` and its node on lines of their own,
+        // LLVM 14's presplit attribute spaced out.
+        assert_eq!(part_suffix("\n  #0 comdat ($c)\n  \"coroutine.presplit\" =\n \"0\" !dbg\n  !12 "), " #0 ");
     }
 }

@@ -1401,6 +1401,57 @@ lp:
         assert_eq!(&s[e.span.start as usize..e.span.end as usize], "%a");
     }
 
+    /// The printed lines of the body of the function `s` (one block, labelled), trimmed.
+    fn printed(s: &str) -> Vec<String> {
+        let mut types = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut types, false, None).expect("parses");
+        let out = crate::print::print_function(&f, &types, s);
+        let body = out.lines().skip_while(|l| !l.ends_with(':')).skip(1);
+        body.filter(|l| !l.is_empty() && *l != "}").map(|l| l.trim().to_string()).collect()
+    }
+
+    #[test]
+    fn instructions_may_span_lines_and_share_them() {
+        // Operands over lines, two instructions on a line, a call whose attributes are followed by
+        // the next instruction, an attachment on the next line, an atomic ordering on the next line,
+        // a label with a comment, and `}` at the end of the last instruction's line.
+        let s = "define\n  i32 ; ret\n  @f(ptr\n noundef %p) ; c\n  #0 {\nentry: ; the entry\n  %a = add\n    i32 1,\n    2 %b = add i32 %a, 1\n  call void @g() #1 store i32 %b, ptr %p\n  %v = load atomic i32, ptr %p\n    seq_cst, align 4\n  call void @g()\n    , !dbg !3\n  ret i32 %v }";
+        assert_eq!(
+            printed(s),
+            [
+                "%a = add\n    i32 1,\n    2",
+                "%b = add i32 %a, 1",
+                "call void @g() #1",
+                "store i32 %b, ptr %p",
+                "%v = load atomic i32, ptr %p\n    seq_cst, align 4",
+                "call void @g()\n    , !dbg !3",
+                "ret i32 %v",
+            ]
+            .iter()
+            .flat_map(|i| i.lines().map(str::trim))
+            .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn comments_inside_a_header_or_an_instruction_are_not_kept() {
+        // Text cut from the input is written elsewhere: a comment in it would swallow what follows.
+        let s = "define void @f(ptr ; p\n %p) ; {\n  #0 {\n  call void ; x\n @g(ptr %p) ; y\n  ret void\n}";
+        let mut types = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut types, false, None).expect("parses");
+        assert!(!f.header.suffix.get(s).contains(';'), "{:?}", f.header.suffix.get(s));
+        let out = crate::print::print_function(&f, &types, s);
+        assert!(!out.contains(';'), "{out}");
+        assert!(out.contains("#0 {"), "{out}");
+    }
+
+    #[test]
+    fn use_list_orders_in_a_body_may_span_lines() {
+        let s = "define void @f(ptr %p) {\n  ret void\nuselistorder ptr %p,\n  { 1,\n 0 }\n}";
+        let f = parse(s).expect("parses");
+        assert_eq!(f.num_insts(), 1);
+    }
+
     #[test]
     fn call_operands_are_ordered_args_then_callee() {
         let s = "define void @f(ptr %p) {\n  %r = call i32 (ptr, ...) @printf(ptr %p, i32 7) #1 [ \"x\"(i32 9) ]\n  ret void\n}";

@@ -281,7 +281,9 @@ fn scan_global(p: &mut Parser<'_>) -> Result<()> {
     let ty = p.parse_type()?;
     if alias {
         p.expect(Tok::Comma, "',' after the alias's type")?;
-        let ty = p.parse_type()?;
+        // A cast or address computation implies its type: `alias i8, getelementptr (...)`.
+        let implied = ["bitcast", "getelementptr", "addrspacecast", "inttoptr"].iter().any(|w| p.at_word(w));
+        let ty = if implied { ty } else { p.parse_type()? };
         p.parse_const(ty)?;
     } else if !(p.at(Tok::Comma) || p.at(Tok::Eof) || entity_start(p).is_some()) {
         // Only an external global has no initializer.
@@ -702,6 +704,98 @@ mod tests {
         assert!(src[..split].ends_with("cc\n"));
         let [halves, one] = both(&src);
         assert_eq!(halves, one);
+    }
+
+    /// The spans' texts of the items of `src` (scanned in halves and in one go, which must agree).
+    fn item_texts(src: &str) -> Vec<&str> {
+        let [halves, one] = both(src);
+        assert_eq!(halves, one);
+        let (items, _, _) = one.expect("valid module");
+        items.iter().map(|(_, span, _, _)| &src[span.start as usize..span.end as usize]).collect()
+    }
+
+    #[test]
+    fn an_entity_may_run_over_lines_and_share_a_line_with_the_next() {
+        let src = "@a = global i32 0\n@g = internal constant [1 x ptr]\n  [ptr @a] ; c\n@h = global i32\n  ; why\n  7, align\n  4 @i = external global i32\n!0 =\n  distinct !{} !1 = !{!0}\n$c = comdat\n any\nattributes #0 = {\n  nounwind\n  \"a\" = \"b\" }\ndeclare\n  void @d(ptr) #0 declare void @e()\n%T = type\n  { i32 } source_filename = \"x\"\n";
+        assert_eq!(
+            item_texts(src),
+            [
+                "@a = global i32 0",
+                "@g = internal constant [1 x ptr]\n  [ptr @a]",
+                "@h = global i32\n  ; why\n  7, align\n  4",
+                "@i = external global i32",
+                "!0 =\n  distinct !{}",
+                "!1 = !{!0}",
+                "$c = comdat\n any",
+                "attributes #0 = {\n  nounwind\n  \"a\" = \"b\" }",
+                "declare\n  void @d(ptr) #0",
+                "declare void @e()",
+                "%T = type\n  { i32 }",
+                "source_filename = \"x\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_body_ends_at_its_closing_brace_wherever_it_is() {
+        // `}` ending the last instruction's line, with the next entity after it.
+        let src = "define void @f() {\nentry:\n  ret void }\ndefine void @g() {\n  ret void\n} @z = global i32 0\n";
+        assert_eq!(
+            item_texts(src),
+            ["define void @f() {\nentry:\n  ret void }", "define void @g() {\n  ret void\n}", "@z = global i32 0"]
+        );
+        // A line inside the body that starts with `}` (a type split over lines), and braces in
+        // strings and comments.
+        let src = "define void @f() { ; {\n  %s = insertvalue { i32,\n  i32\n} undef, i32 1, 0 ; }\n  call void asm \"}\", \"\"()\n  ret void\n}\n";
+        assert_eq!(item_texts(src), [src.trim_end()]);
+        // The header's and the body's parts.
+        let (ix, _) = index_with(src, &mut TypeTable::new(), usize::MAX).expect("valid module");
+        assert_eq!(&src[ix.items[0].body as usize..][..3], "{ ;");
+    }
+
+    #[test]
+    fn lines_with_braces_decide_whether_a_line_starting_with_a_brace_ends_the_body() {
+        let end = |t: &str| body_end_by_lines(t.as_bytes(), 1);
+        assert_eq!(end("{\n  ret void\n}\n"), Some(13));
+        assert_eq!(end("{\n  %x = extractvalue { i32 } %s, 0 ; {\n  call void asm \"{\", \"\"()\n}"), Some(66));
+        // Not by lines: a brace left open or closed early on a line.
+        assert_eq!(end("{\n  %s = insertvalue { i32,\n} undef, i32 1, 0\n  ret void\n}"), None);
+        assert_eq!(end("{\n  ret void }\ndefine void @g() {\n}"), None);
+        assert_eq!(end("{\n  ret void\n"), None);
+    }
+
+    #[test]
+    fn what_follows_an_entity_must_start_another() {
+        fn at<'s>(src: &'s str, what: &str) -> (String, &'s str) {
+            match both(src) {
+                [Err(a), Err(b)] if a == b => (a.0, &src[a.1.start as usize..]),
+                r => panic!("{src}: {r:?} does not fail at {what}"),
+            }
+        }
+        assert_eq!(at("@g = global i32 0\nhello world\n", "hello"), ("parse-expected".into(), "hello world\n"));
+        assert_eq!(at("@g = global i32\n  hello\n", "hello").1, "hello\n");
+        assert_eq!(at("!0 = !{} !{}\n", "!{}").1, "!{}\n");
+        assert_eq!(at("define void @f() {\n  ret void\n} ret void\n", "ret").1, "ret void\n");
+    }
+
+    #[test]
+    fn calls_are_found_whatever_the_space_before_their_arguments() {
+        let body = "{\n  call void @f(i32 1)\n  call void @g\n  ; why\n  (i32 2)\n  call void @\"q r\" (ptr @h)\n  store ptr @k, ptr %p\n}";
+        assert_eq!(called_globals(body).collect::<Vec<_>>(), ["@f", "@g", "@\"q r\""]);
+    }
+
+    #[test]
+    fn attribute_groups_are_read_strictly() {
+        let err = |src: &str| match both(src) {
+            [Err(a), Err(b)] if a == b => (a.0.clone(), src[a.1.start as usize..a.1.end as usize].to_string()),
+            r => panic!("{src}: {r:?}"),
+        };
+        assert_eq!(err("attributes #0 = nounwind }\n"), ("parse-expected".into(), "nounwind".into()));
+        assert_eq!(err("attributes #0 = { }\n"), ("parse-expected".into(), "attributes #0 = { }".into()));
+        assert_eq!(err("attributes #0 = { nounwind\n!0 = !{}\n").1, "!0");
+        assert_eq!(err("attributes 0 = { nounwind }\n").1, "0");
+        assert_eq!(err("attributes #0 = { align=x }\n").1, "x");
+        assert!(both("attributes #0 = { nounwind memory(none) align=8 \"a\" \"b\"=\"c\" }\n")[0].is_ok());
     }
 
     #[test]
