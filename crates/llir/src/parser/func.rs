@@ -754,7 +754,9 @@ impl<'a> FuncParser<'a> {
         let token = self.p.types.token;
         Ok(match op {
             Ret => {
-                if self.p.eat_word("void") {
+                // `ret void`, but `ret void (i32)* @f` returns a function pointer (typed pointers).
+                if self.p.at_word("void") && self.p.peek().kind != Tok::LParen {
+                    self.p.bump();
                 } else {
                     self.typed_value()?;
                 }
@@ -1443,6 +1445,15 @@ lp:
         let out = crate::print::print_function(&f, &types, s);
         assert!(!out.contains(';'), "{out}");
         assert!(out.contains("#0 {"), "{out}");
+    }
+
+    #[test]
+    fn a_function_pointer_returning_void_is_returned() {
+        let s = "define void (i32)* @f() {\n  ret void (i32)* @g\n}";
+        let mut t = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut t, true, None).expect("parses");
+        let (_, i) = f.inst_iter().next().expect("ret");
+        assert_eq!(f.insts[i].args.len(), 1);
     }
 
     #[test]
