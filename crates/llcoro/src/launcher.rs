@@ -689,10 +689,14 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
         failed.code()
     })?;
     let bytes = std::fs::read(&presplit).map_err(|e| fail(format!("cannot read {}: {e}", presplit.display())))?;
-    let src = String::from_utf8(bytes).map_err(|e| {
-        fail(format!("{}: byte {} is not valid UTF-8", presplit.display(), e.utf8_error().valid_up_to()))
+    let (src, raw) = llir::raw_bytes::decode(bytes).map_err(|e| {
+        fail(format!(
+            "{}: byte {} is not UTF-8, and no private-use block is free to carry it",
+            presplit.display(),
+            e.first_invalid
+        ))
     })?;
-    lower_ir(steps, src, &presplit, &lowered, &kept, keep)?;
+    lower_ir(steps, src, &raw, &presplit, &lowered, &kept, keep)?;
     // clang writes the object through a temporary file of its own and renames it, and deletes it on
     // failure; writing to the real path keeps the names clang derives from it (.dwo, .gcno, traces).
     if let Err(failed) = run_step(&steps.ir_command(&lowered), verbose) {
@@ -713,9 +717,11 @@ fn lower(steps: &Steps, verbose: bool) -> Result<(), ExitCode> {
 /// Step 2: lowers `src`, the presplit IR in the file `presplit`, into the file `lowered`. A refusal
 /// (or a bug of llcoro's, a panic) shows its messages, keeps the presplit IR beside the object and
 /// is status 1.
+#[allow(clippy::too_many_arguments)]
 fn lower_ir(
     steps: &Steps,
     src: String,
+    raw: &llir::raw_bytes::RawBytes,
     presplit: &Path,
     lowered: &Path,
     kept: &Kept,
@@ -735,13 +741,13 @@ fn lower_ir(
         let prepared = prepare(src, Options { serial: true, ..Options::default() })?;
         if !prepared.warnings.is_empty() {
             for f in &prepared.warnings {
-                emit(&render(&display, prepared.src(), &f.error, f.severity));
+                emit(&raw.display(&render(&display, prepared.src(), &f.error, f.severity)));
             }
             if !keep {
                 say!("llcoro cc: note: set LLCORO_KEEP_IR=1 to keep that IR at {display}");
             }
         }
-        Ok::<_, crate::pipeline::Refusal>(write_file(lowered, &mut |w| prepared.write_to(w)))
+        Ok::<_, crate::pipeline::Refusal>(write_file(lowered, &mut |w| raw.write_through(w, |w| prepared.write_to(w))))
     }));
     let source = steps.source.to_string_lossy();
     let fail = |msg: String| {
@@ -756,7 +762,7 @@ fn lower_ir(
         Ok(Err(refusal)) => {
             let note = keep_presplit();
             for f in &refusal.findings {
-                emit(&render(&display, &refusal.src, &f.error, f.severity));
+                emit(&raw.display(&render(&display, &refusal.src, &f.error, f.severity)));
             }
             Err(fail(format!("cannot lower the coroutines of {source}; {note}")))
         }

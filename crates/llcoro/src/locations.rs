@@ -19,12 +19,10 @@ pub fn location_of(f: &Function, i: Inst, src: &str) -> Option<u32> {
     })
 }
 
-/// `N` of the first `!dbg !N` in `text`.
+/// `N` of the `, !dbg !N` attachment in `text`, however it is spaced.
 fn attached_location(text: &str) -> Option<u32> {
-    let k = text.find("!dbg !")?;
-    let rest = &text[k + 6..];
-    let end = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
-    rest[..end].parse().ok()
+    let (_, node) = llir::metadata::find_attachment(text, "!dbg")?;
+    text.get(node)?.strip_prefix('!')?.parse().ok()
 }
 
 /// Does this instruction take a `!dbg` attachment? Phis and debug records do not.
@@ -88,7 +86,7 @@ fn around_block(f: &Function, b: Block, src: &str, cfg: &Cfg) -> Option<u32> {
 
 /// The subprogram of a function's header (`!dbg !N` in what follows its parameters).
 fn subprogram(f: &Function, src: &str) -> Option<u32> {
-    attached_location(f.header.suffix.get(src))
+    crate::coro::debug::header_subprogram(f.header.suffix.get(src))
 }
 
 /// Gives every instruction `f` has that the lowering made a location, in a function with debug

@@ -17,6 +17,7 @@ use crate::diag::Finding;
 use codespan_reporting::diagnostic::Severity;
 use llir::ir::{Function, Opcode};
 use llir::layout::DataLayout;
+use llir::lexer::{Tok, Token};
 use llir::print::{Edits, print_function};
 use llir::types::TypeTable;
 use llir::{ItemKind, Module};
@@ -260,6 +261,8 @@ struct Outcome {
     /// A ramp was made with the header group (`Shared::header_group`).
     used_header_group: bool,
     presplit_attr: bool,
+    /// The `define` this is the outcome of.
+    item: usize,
     /// Ramps whose frame this function now provides (heap elision), one per call site.
     elided: Vec<String>,
     /// What a lowered kxs suspend function needs the module to declare.
@@ -303,7 +306,7 @@ fn process(
 ) -> Outcome {
     let m = sh.m;
     let src = m.src.as_str();
-    let mut oc = Outcome::default();
+    let mut oc = Outcome { item: i, ..Outcome::default() };
     let f = match m.parse_function_with(i, types) {
         Ok(f) => f,
         Err(e) => {
@@ -539,33 +542,46 @@ fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir:
         .find(|(i, it)| matches!(it.kind, ItemKind::Declare | ItemKind::Define) && m.item_name(*i) == name)?
         .0;
     let item = m.items.get(i)?;
-    let name_at = item.name.start as usize;
-    let head = m.src.get(item.span.start as usize..name_at)?;
-    let trimmed = head.trim_end();
-    let start = if trimmed.ends_with('}') || trimmed.ends_with("}>") {
-        // The matching `{` (with `<` for a packed struct).
+    // The header's tokens before the name, whatever the layout.
+    let (head_start, name_at) = (item.span.start as usize, item.name.start as usize);
+    let mut lx = llir::lexer::Lexer::new(&m.src, head_start, name_at);
+    let toks: Vec<Token> = std::iter::from_fn(|| Some(lx.next_token()).filter(|t| t.kind != Tok::Eof)).collect();
+    let mut k = toks.len().checked_sub(1)?;
+    // `T*` (typed pointers): the pointee's tokens come first.
+    while toks.get(k)?.kind == Tok::Star {
+        k = k.checked_sub(1)?;
+    }
+    if matches!(toks.get(k)?.kind, Tok::RBrace | Tok::Greater) {
+        // The struct's opening `{` (with `<` before it for a packed struct).
         let mut depth = 0i32;
-        let mut at = None;
-        for (k, c) in trimmed.char_indices().rev() {
-            match c {
-                '}' => depth += 1,
-                '{' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        at = Some(if trimmed[..k].ends_with('<') { k - 1 } else { k });
-                        break;
-                    }
-                }
+        loop {
+            match toks.get(k)?.kind {
+                Tok::RBrace => depth += 1,
+                Tok::LBrace => depth -= 1,
                 _ => {}
             }
+            if depth == 0 {
+                break;
+            }
+            k = k.checked_sub(1)?;
         }
-        at?
-    } else {
-        trimmed.rfind(' ').map(|k| k + 1)?
-    };
-    let from = item.span.start as usize + start;
-    let to = item.span.start as usize + trimmed.len();
+        if k > 0 && toks.get(k - 1)?.kind == Tok::Less {
+            k -= 1;
+        }
+    }
+    let from = toks.get(k)?.start as usize;
+    let to = toks.last()?.end as usize;
     llir::parser::parse_type_text(&m.src, from, to, types)
+}
+
+/// A verifier failure on lowered code: the input's own error when the input function fails the
+/// verifier as it is (the parser leaves dominance and block structure to the verifier), else a bug
+/// in llcoro. Only a failure pays for checking the input.
+fn verify_failure(m: &Module, item: usize, types: &mut TypeTable, e: llir::Error) -> llir::Error {
+    match m.parse_function_with(item, types).map(|f| llir::verify::verify_function(&f)) {
+        Ok(Err(input)) => crate::diag::invalid_input(input),
+        _ => crate::diag::internal(e),
+    }
 }
 
 /// The rest of `process` for the functions a `define` became: callers that need the module's
@@ -636,9 +652,9 @@ fn finish(
         oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
         // Names llcoro invents (`%hdl`, its blocks) give way to the input's own.
         g.make_names_unique();
-        if let Err(mut e) = llir::verify::verify_function(g) {
-            e.help = Some("this is a bug in llcoro; please report it with the input file".into());
-            oc.errors.push(Finding { severity: Severity::Error, error: e });
+        if let Err(e) = llir::verify::verify_function(g) {
+            oc.errors.push(Finding { severity: Severity::Error, error: verify_failure(m, oc.item, types, e) });
+            break;
         }
     }
     let mut texts = out.iter().map(|g| print_function(g, types, src));
@@ -681,22 +697,12 @@ fn is_coroutine(sh: &Shared<'_>, i: usize) -> bool {
 }
 
 fn is_coroutine_text(m: &Module, i: usize, group_refs: &[&str]) -> bool {
-    let t = m.item_text(i);
-    t.contains("@llvm.coro.begin") || shape::has_presplit_attr(t.split('{').next().unwrap_or(""), group_refs)
+    m.item_text(i).contains("@llvm.coro.begin") || shape::has_presplit_attr(m.item_head(i), group_refs)
 }
 
 /// The functions of `among` that the body of item `i` calls (a text scan, before parsing).
 fn ramps_called<'m>(m: &'m Module, i: usize, among: &dyn Fn(&str) -> bool) -> Vec<&'m str> {
-    let text = m.item_text(i);
-    let body = text.find('{').map_or("", |k| &text[k..]);
-    body.match_indices('@')
-        .filter_map(|(k, _)| {
-            let rest = &body[k..];
-            let len = rest.find(['(', ' ', ',', ')', '\n']).unwrap_or(rest.len());
-            let name = &rest[..len];
-            (among(name) && rest[len..].starts_with('(')).then_some(name)
-        })
-        .collect()
+    llir::parser::module::called_globals(m.item_body(i)).filter(|name| among(name)).collect()
 }
 
 /// Lowers every coroutine and coroutine intrinsic in `m`. With `check_only`, nothing is rewritten:
@@ -731,7 +737,7 @@ pub fn lower_module_with(
     let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
     let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
     let m: &Module = m;
-    let head = |i: usize| m.item_text(i).split('{').next().unwrap_or("");
+    let head = |i: usize| m.item_head(i);
     let candidates: Vec<usize> = m
         .definitions()
         .filter(|&i| {
@@ -1054,16 +1060,8 @@ pub fn lower_module_with(
     let mut dropped: Vec<&str> = Vec::new();
     for (i, name) in &groups {
         let t = m.item_text(*i);
-        let cleaned = t
-            .replace(" presplitcoroutine", "")
-            .replace("presplitcoroutine ", "")
-            .replace("presplitcoroutine", "")
-            .replace(" \"coroutine.presplit\"=\"0\"", "")
-            .replace(" \"coroutine.presplit\"=\"1\"", "")
-            .replace("\"coroutine.presplit\"=\"0\"", "")
-            .replace("\"coroutine.presplit\"=\"1\"", "");
-        let body = cleaned.split_once('{').map_or("", |(_, b)| b.trim_end().trim_end_matches('}'));
-        if body.trim().is_empty() {
+        let cleaned = shape::without_spans(t, &shape::presplit_attr_spans(t));
+        if llir::verify::attr_group_is_empty(&cleaned) {
             edits.remove.insert(*i);
             dropped.push(name.as_str());
         } else {

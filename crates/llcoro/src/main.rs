@@ -4,6 +4,7 @@ use clap::Parser;
 use llcoro::diag::render;
 use llcoro::lower::Scope;
 use llcoro::pipeline::{Options, prepare};
+use llir::raw_bytes::RawBytes;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -129,15 +130,20 @@ macro_rules! say {
     }};
 }
 
-fn read_text(input: &str) -> Result<String, ExitCode> {
+/// The input as text, and how to write its raw bytes back (`llir::raw_bytes`: LLVM reads bytes that
+/// are not UTF-8 in comments, strings and quoted names, and so does llcoro).
+fn read_text(input: &str) -> Result<(String, RawBytes), ExitCode> {
     let display = if input == "-" { "<stdin>" } else { input };
     let bytes = read_input(input).map_err(|e| {
         say!("error: cannot read {display}: {e}");
         ExitCode::from(1)
     })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let pos = e.utf8_error().valid_up_to();
-        say!("error: {display}: byte {pos} is not valid UTF-8; LLVM textual IR escapes other bytes as \\XX");
+    llir::raw_bytes::decode(bytes).map_err(|e| {
+        say!(
+            "error: {display}: byte {} is not UTF-8, and the file holds a character of every Unicode private-use \
+             block, which llcoro needs one of to carry such bytes; escape the byte as \\XX",
+            e.first_invalid
+        );
         ExitCode::from(1)
     })
 }
@@ -153,9 +159,9 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExitCode> {
     })
 }
 
-fn report(display: &str, src: &str, findings: &[llcoro::diag::Finding]) {
+fn report(display: &str, src: &str, raw: RawBytes, findings: &[llcoro::diag::Finding]) {
     for f in findings {
-        let _ = std::io::stderr().write_all(render(display, src, &f.error, f.severity).as_bytes());
+        let _ = std::io::stderr().write_all(raw.display(&render(display, src, &f.error, f.severity)).as_bytes());
     }
 }
 
@@ -184,7 +190,7 @@ fn main() -> ExitCode {
     }
     if let Some(Cmd::Check { input }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
-        let src = match read_text(input) {
+        let (src, raw) = match read_text(input) {
             Ok(s) => s,
             Err(code) => return code,
         };
@@ -192,12 +198,12 @@ fn main() -> ExitCode {
             Ok(x) => x,
             Err(code) => return code,
         };
-        report(display, &src, &findings);
+        report(display, &src, raw, &findings);
         return if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) };
     }
     if let Some(Cmd::Frames { input, format, output }) = &cli.cmd {
         let display = if input == "-" { "<stdin>" } else { input.as_str() };
-        let src = match read_text(input) {
+        let (src, raw) = match read_text(input) {
             Ok(s) => s,
             Err(code) => return code,
         };
@@ -205,17 +211,19 @@ fn main() -> ExitCode {
             Err(code) => return code,
             Ok(Ok(x)) => x,
             Ok(Err(r)) => {
-                report(display, &r.src, &r.findings);
+                report(display, &r.src, raw, &r.findings);
                 return ExitCode::from(1);
             }
         };
-        report(display, &src, &warnings);
+        report(display, &src, raw, &warnings);
         let text = match format.as_str() {
             "json" => llcoro::report::json(&reports),
             "svg" => llcoro::report::svg(&reports),
             "html" => llcoro::report::html(&reports, display),
             _ => llcoro::report::text(&reports),
         };
+        // A report is text for people and programs: a raw byte in a name shows as U+FFFD.
+        let text = raw.display(&text);
         return match write_output(output.as_deref().unwrap_or("-"), input, &mut |w| w.write_all(text.as_bytes())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -230,7 +238,7 @@ fn main() -> ExitCode {
     };
     let input = input.unwrap_or("-");
     let display = if input == "-" { "<stdin>" } else { input };
-    let src = match read_text(input) {
+    let (src, raw) = match read_text(input) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -245,12 +253,12 @@ fn main() -> ExitCode {
         Err(code) => return code,
         Ok(Ok(o)) => o,
         Ok(Err(r)) => {
-            report(display, &r.src, &r.findings);
+            report(display, &r.src, raw, &r.findings);
             return ExitCode::from(1);
         }
     };
-    report(display, out.src(), &out.warnings);
-    let written = write_output(output.unwrap_or("-"), input, &mut |w| out.write_to(w));
+    report(display, out.src(), raw, &out.warnings);
+    let written = write_output(output.unwrap_or("-"), input, &mut |w| raw.write_through(w, |w| out.write_to(w)));
     // The input, the parsed module and the printed functions are hundreds of thousands of
     // allocations on a large module; the process's exit gives them back at once, faster than
     // freeing them one by one (clang's `-disable-free` does the same).

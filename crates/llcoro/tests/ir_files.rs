@@ -7,7 +7,9 @@
 //!   examples, checked with LLVM 19 and LLVM 22.
 //! * `tests/edge/*.ll`   lexer/parser stress modules, LLVM 19 and LLVM 22.
 //! * `tests/errors/*.ll` malformed inputs whose first line is
-//!   `; ERROR-AT: LINE:COL` (1-based, columns count bytes).
+//!   `; ERROR-AT: LINE:COL` (1-based, columns count bytes): refused at that
+//!   place with `--parse-all`, and also when lowered if the file has a
+//!   coroutine, never as an internal error.
 //!
 //! For every valid file and every LLVM version that accepts the *input*:
 //! `llcoro --parse-all IN -o OUT` must succeed, `opt-N -passes=verify`
@@ -472,6 +474,10 @@ fn error_run_problems(r: &Run, arg: &str, line: u32, col: u32) -> Vec<String> {
     if !r.stderr.lines().any(|l| l.contains('^')) {
         problems.push("stderr has no line with a caret `^`".to_string());
     }
+    // Bad input is the input's error, never reported as one of llcoro's own.
+    if r.stderr.contains("bug in llcoro") {
+        problems.push("stderr calls the input's error a bug in llcoro".to_string());
+    }
     problems
 }
 
@@ -516,6 +522,29 @@ fn error_files() {
                         problems.join("\n  - "),
                         excerpt(&r.stderr, 25)
                     ));
+                }
+            }
+        }
+
+        // 1b. A file with a coroutine is also lowered (not only parsed), with the same error.
+        if String::from_utf8_lossy(&text).contains("presplitcoroutine") {
+            let _ = fs::remove_file(&out);
+            let mut c = cmd(llcoro(), [OsStr::new(&arg), OsStr::new("-o"), out.as_os_str()]);
+            c.current_dir(&root);
+            match run(c, None) {
+                Err(e) => report.fail(e),
+                Ok(r) => {
+                    let mut problems = error_run_problems(&r, &arg, line, col);
+                    if out.exists() {
+                        problems.push(format!("the output file {} was created", out.display()));
+                    }
+                    if !problems.is_empty() {
+                        report.fail(format!(
+                            "llcoro {arg} -o OUT (error expected at {line}:{col}):\n  - {}\nstderr:\n{}",
+                            problems.join("\n  - "),
+                            excerpt(&r.stderr, 25)
+                        ));
+                    }
                 }
             }
         }

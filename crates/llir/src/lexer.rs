@@ -67,6 +67,9 @@ pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
     end: usize,
+    /// How many comments have been skipped: text cut from between tokens holds one only when this
+    /// changed meanwhile.
+    comments: u32,
 }
 
 fn is_name_char(b: u8) -> bool {
@@ -75,7 +78,7 @@ fn is_name_char(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str, start: usize, end: usize) -> Self {
-        Lexer { bytes: text.as_bytes(), pos: start, end: end.min(text.len()) }
+        Lexer { bytes: text.as_bytes(), pos: start, end: end.min(text.len()), comments: 0 }
     }
 
     pub fn pos(&self) -> usize {
@@ -88,6 +91,11 @@ impl<'a> Lexer<'a> {
 
     pub fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
+    }
+
+    /// How many comments were skipped so far.
+    pub fn comments(&self) -> u32 {
+        self.comments
     }
 
     fn peek_at(&self, i: usize) -> u8 {
@@ -105,6 +113,7 @@ impl<'a> Lexer<'a> {
                 }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
                 b';' => {
+                    self.comments = self.comments.wrapping_add(1);
                     while self.pos < self.end && self.bytes[self.pos] != b'\n' {
                         self.pos += 1;
                     }
@@ -324,6 +333,35 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// `text` (whole tokens and the space between them) without its `;` comments, each line end kept:
+/// text cut from the input to be written elsewhere (a header, an instruction's template) must not
+/// carry a comment that would swallow what is written after it.
+pub fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.contains(&b';') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'"' => i += 1 + b.get(i + 1..).and_then(|r| r.iter().position(|&c| c == b'"' || c == b'\n')).unwrap_or(0),
+            b';' => {
+                let end = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'\n')).map_or(b.len(), |k| i + k);
+                out.push_str(text.get(from..i).unwrap_or("").trim_end_matches([' ', '\t']));
+                from = end;
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+    std::borrow::Cow::Owned(out)
+}
+
 /// Decodes LLVM's `\XX` and `\\` escapes in a quoted name or string body.
 pub fn unescape(body: &str) -> Vec<u8> {
     let b = body.as_bytes();
@@ -415,6 +453,15 @@ mod tests {
         let v = kinds("!{!\"a } ; b {\"} ; trailing comment\r\n c\"hi\\00\" ...");
         let k: Vec<Tok> = v.iter().map(|t| t.0).collect();
         assert_eq!(k, vec![Tok::Bang, Tok::LBrace, Tok::Bang, Tok::Str, Tok::RBrace, Tok::CStr, Tok::Ellipsis]);
+    }
+
+    #[test]
+    fn comments_are_removed_but_not_from_strings() {
+        assert_eq!(without_comments("a ; x\n b \"; no\" c;\n"), "a\n b \"; no\" c\n");
+        assert!(matches!(without_comments("no comment"), std::borrow::Cow::Borrowed(_)));
+        let mut lx = Lexer::new("a ; x\n b", 0, 8);
+        while lx.next_token().kind != Tok::Eof {}
+        assert_eq!(lx.comments(), 1);
     }
 
     #[test]

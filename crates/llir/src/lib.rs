@@ -9,6 +9,7 @@
 //! - `metadata`: numbered metadata references in text, found and renumbered.
 //! - `print`: entities that were not changed are copied from the source; changed ones are printed
 //!   from the IR.
+//! - `raw_bytes`: input that is not UTF-8 read as text and written back byte for byte.
 //!
 //! The lossless promise: printing a module with no edits returns its text unchanged, and a function
 //! printed from its IR means the same as the source it came from. This crate knows nothing of
@@ -23,6 +24,7 @@ pub mod metadata;
 pub mod module;
 pub mod parser;
 pub mod print;
+pub mod raw_bytes;
 pub mod types;
 pub mod verify;
 

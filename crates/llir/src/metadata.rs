@@ -86,36 +86,66 @@ pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
 /// Appends `text` to `out` without its `, !dbg !N` (or inline `, !dbg !DILocation(...)`)
 /// attachments.
 pub fn push_without_dbg(out: &mut String, text: &str) {
-    let mut rest = text;
-    while let Some(p) = rest.find(", !dbg ") {
-        out.push_str(&rest[..p]);
-        let after = &rest[p + 7..];
-        // Skip the node: `!12` or `!DILocation(...)`.
-        let b = after.as_bytes();
-        let mut end = 0;
-        if b.first() == Some(&b'!') {
-            end = 1;
-            while b.get(end).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_') {
-                end += 1;
-            }
-            if b.get(end) == Some(&b'(') {
-                let mut depth = 0;
-                while let Some(&c) = b.get(end) {
-                    end += 1;
-                    if c == b'(' {
-                        depth += 1;
-                    } else if c == b')' {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
+    let mut from = 0;
+    while let Some((comma, node)) = text.get(from..).and_then(|rest| find_attachment(rest, "!dbg")) {
+        out.push_str(text.get(from..from + comma).unwrap_or(""));
+        from += node.end;
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+}
+
+fn is_meta_name_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'$' | b'\\')
+}
+
+fn skip_space(b: &[u8], at: usize) -> usize {
+    at + b.get(at..).map_or(0, |r| r.iter().take_while(|c| c.is_ascii_whitespace()).count())
+}
+
+/// The first metadata attachment `, !kind NODE` of `kind` (such as `!dbg`) in instruction text, any
+/// space between its tokens: where its comma is, and its node's span (`!12`, or an inline
+/// `!DILocation(...)`).
+pub fn find_attachment(text: &str, kind: &str) -> Option<(usize, std::ops::Range<usize>)> {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, kind.as_bytes()).find_map(|at| {
+        let comma = b.get(..at)?.iter().rposition(|c| !c.is_ascii_whitespace())?;
+        if b.get(comma) != Some(&b',') || b.get(at + kind.len()).is_some_and(|&c| is_meta_name_char(c)) {
+            return None;
+        }
+        let start = skip_space(b, at + kind.len());
+        if b.get(start) != Some(&b'!') {
+            return None;
+        }
+        let name_end = start + 1 + b.get(start + 1..)?.iter().take_while(|&&c| is_meta_name_char(c)).count();
+        let paren = skip_space(b, name_end);
+        if b.get(paren) != Some(&b'(') {
+            return Some((comma, start..name_end));
+        }
+        let mut depth = 0;
+        let mut end = paren;
+        while let Some(&c) = b.get(end) {
+            end += 1;
+            if c == b'(' {
+                depth += 1;
+            } else if c == b')' {
+                depth -= 1;
+                if depth == 0 {
+                    break;
                 }
             }
         }
-        rest = after.get(end..).unwrap_or("");
-    }
-    out.push_str(rest);
+        Some((comma, start..end))
+    })
+}
+
+/// Where the metadata attachments of instruction text start: the first `,` followed (across any
+/// space) by `!` and a kind name.
+pub fn first_attachment(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b',', b).find(|&k| {
+        let at = skip_space(b, k + 1);
+        b.get(at) == Some(&b'!') && b.get(at + 1).is_some_and(u8::is_ascii_alphabetic)
+    })
 }
 
 #[cfg(test)]
@@ -142,5 +172,14 @@ mod tests {
         out.clear();
         push_without_dbg(&mut out, "ret void");
         assert_eq!(out, "ret void");
+        // Any layout.
+        out.clear();
+        push_without_dbg(&mut out, "z\n  ,\t!dbg\n  !12 , !tbaa !3");
+        assert_eq!(out, "z\n   , !tbaa !3");
+        out.clear();
+        push_without_dbg(&mut out, "w, !dbg !DILocation (line: 1), !dbg.x !4");
+        assert_eq!(out, "w, !dbg.x !4");
+        assert_eq!(first_attachment("call void @f(ptr %x, !12)\n  ,\n !tbaa !3"), Some(28));
+        assert_eq!(find_attachment("x , !prof !2 ,!dbg\n!7", "!dbg"), Some((13, 19..21)));
     }
 }

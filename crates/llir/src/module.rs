@@ -25,6 +25,9 @@ pub struct Item {
     pub span: Span,
     /// The entity's name token (`@f`, `%T`, `#0`, `!12`); empty if it has none.
     pub name: Span,
+    /// Where a `define`'s body starts (its `{`): its header is the text before. The span's end for
+    /// other entities.
+    pub body: u32,
 }
 
 pub struct Module {
@@ -59,6 +62,16 @@ impl Module {
 
     pub fn item_name(&self, i: usize) -> &str {
         self.items.get(i).map_or("", |it| self.text(it.name))
+    }
+
+    /// A `define`'s header: its text up to its body's `{` (the whole text of other items).
+    pub fn item_head(&self, i: usize) -> &str {
+        self.items.get(i).map_or("", |it| self.text(Span::new(it.span.start, it.body)))
+    }
+
+    /// A `define`'s body, from its `{` (empty for other items).
+    pub fn item_body(&self, i: usize) -> &str {
+        self.items.get(i).map_or("", |it| self.text(Span::new(it.body, it.span.end)))
     }
 
     /// Indices of the `define` items, in order.

@@ -150,6 +150,15 @@ pub fn verify_input(f: &Function) -> Result<()> {
 /// attribute group that is written has at least one attribute (LLVM 14 to 22 reject `{ }`), no `#N`
 /// the edited text refers to names a group the edit removed, and no added function takes a name the
 /// module already has.
+/// Does the attribute group `text` (`attributes #N = { ... }`, any layout) hold no attribute?
+pub fn attr_group_is_empty(text: &str) -> bool {
+    use crate::lexer::{Lexer, Tok};
+    let mut lx = Lexer::new(text, 0, text.len());
+    let mut tokens = std::iter::from_fn(|| Some(lx.next_token()).filter(|t| t.kind != Tok::Eof));
+    tokens.by_ref().find(|t| t.kind == Tok::LBrace);
+    tokens.next().is_none_or(|t| t.kind == Tok::RBrace)
+}
+
 pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()> {
     use crate::ItemKind;
     use crate::lexer::{Lexer, Tok};
@@ -165,8 +174,7 @@ pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()
             continue;
         }
         let text = edits.replace.get(&i).map_or_else(|| m.item_text(i), |s| s.as_str());
-        let body = text.split_once('{').map_or("", |(_, b)| b.trim_end().trim_end_matches('}'));
-        if body.trim().is_empty() {
+        if attr_group_is_empty(text) {
             return Err(Error::new(
                 "verify-module",
                 it.span,

@@ -31,10 +31,9 @@ pub struct MetaIndex {
     free: u32,
 }
 
-const LOCAL_KINDS: &[&str] =
-    &["!DILexicalBlock(", "!DILexicalBlockFile(", "!DILocation(", "!DILocalVariable(", "!DILabel("];
+const LOCAL_KINDS: &[&str] = &["!DILexicalBlock", "!DILexicalBlockFile", "!DILocation", "!DILocalVariable", "!DILabel"];
 
-/// The kind of a metadata definition `!N = [distinct] !DIKind(...)`, as `!DIKind(`: the node's own,
+/// The kind of a metadata definition `!N = [distinct] !DIKind(...)`, as `!DIKind`: the node's own,
 /// not one spelled inside it.
 fn node_kind(text: &str) -> Option<&str> {
     let rest = text.split_once('=')?.1.trim_start();
@@ -42,7 +41,14 @@ fn node_kind(text: &str) -> Option<&str> {
     if !rest.starts_with("!DI") {
         return None;
     }
-    rest.find('(').map(|k| &rest[..=k])
+    let name = 1 + rest.get(1..)?.bytes().take_while(u8::is_ascii_alphanumeric).count();
+    rest.get(name..)?.trim_start().starts_with('(').then(|| &rest[..name])
+}
+
+/// The text of metadata item `i`, without the comments a free layout may put inside it (the field
+/// edits below read strings and brackets, which a comment could hold).
+fn node_text(m: &Module, i: usize) -> std::borrow::Cow<'_, str> {
+    llir::lexer::without_comments(m.item_text(i))
 }
 
 fn field_ref(text: &str, field: &memchr::memmem::Finder<'_>) -> Option<u32> {
@@ -69,10 +75,10 @@ impl MetaIndex {
             let Some(id) = m.text(it.name).strip_prefix('!').and_then(|n| n.parse::<u32>().ok()) else { continue };
             max = max.max(id);
             nodes.insert(id, i);
-            let text = m.item_text(i);
-            if node_kind(text).is_some_and(|k| LOCAL_KINDS.contains(&k)) {
+            let text = node_text(m, i);
+            if node_kind(&text).is_some_and(|k| LOCAL_KINDS.contains(&k)) {
                 for field in &fields {
-                    if let Some(parent) = field_ref(text, field) {
+                    if let Some(parent) = field_ref(&text, field) {
                         children.entry(parent).or_default().push(id);
                     }
                 }
@@ -91,7 +97,7 @@ impl MetaIndex {
     /// and shared by its parts.
     pub fn subprogram_tree(&self, m: &Module, sp: u32) -> Option<SubprogramTree> {
         let sp_item = *self.nodes.get(&sp)?;
-        if !m.item_text(sp_item).contains("!DISubprogram(") {
+        if node_kind(&node_text(m, sp_item)) != Some("!DISubprogram") {
             return None;
         }
         let mut order = vec![sp];
@@ -143,8 +149,8 @@ impl MetaIndex {
                 continue;
             }
             let Some(&item) = self.nodes.get(&id) else { continue };
-            let text = m.item_text(item);
-            let body = text.find('=').map_or(text, |e| &text[e + 1..]);
+            let text = node_text(m, item);
+            let body = text.find('=').map_or(&*text, |e| &text[e + 1..]);
             scan_refs(body, |_, _, r| {
                 if tree.members.contains(&r) && !needed.contains(&r) {
                     work.push(r);
@@ -160,7 +166,7 @@ impl MetaIndex {
         let mut defs = Vec::with_capacity(local.len());
         for &id in &local {
             let Some(&item) = self.nodes.get(&id) else { continue };
-            let text = m.item_text(item);
+            let text = node_text(m, item);
             let Some(eq) = text.find('=') else { continue };
             let mut body = remap_refs(&text[eq + 1..], &map);
             if id == tree.sp {
@@ -199,7 +205,7 @@ impl MetaIndex {
         }
         for id in new {
             let Some(&item) = self.nodes.get(&id) else { continue };
-            let text = m.item_text(item);
+            let text = node_text(m, item);
             let Some(eq) = text.find('=') else { continue };
             defs.push(format!("!{} ={}", map[&id], remap_refs(&text[eq + 1..], map)));
         }
@@ -225,8 +231,8 @@ impl MetaIndex {
         if depth > 64 {
             return false;
         }
-        let text = m.item_text(item);
-        let body = text.find('=').map_or(text, |e| &text[e + 1..]);
+        let text = node_text(m, item);
+        let body = text.find('=').map_or(&*text, |e| &text[e + 1..]);
         let mut d = false;
         for r in refs_of(body) {
             if r != id && self.depends(m, r, map, memo, order, depth + 1) {
@@ -294,8 +300,8 @@ fn drop_field(body: &str, field: &str) -> String {
 
 /// The `!dbg !N` of a function header suffix.
 pub fn header_subprogram(suffix: &str) -> Option<u32> {
-    let p = suffix.find("!dbg !")?;
-    let rest = &suffix[p + 6..];
+    let p = suffix.find("!dbg")?;
+    let rest = suffix.get(p + 4..)?.trim_start().strip_prefix('!')?;
     let end = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
     rest[..end].parse().ok()
 }
@@ -348,10 +354,12 @@ mod tests {
 
     #[test]
     fn a_node_kind_is_its_own_not_one_spelled_inside_it() {
-        assert_eq!(node_kind("!7 = !DILocation(line: 3, scope: !5)"), Some("!DILocation("));
-        assert_eq!(node_kind("!5 = distinct !DILexicalBlock(scope: !4, line: 2)"), Some("!DILexicalBlock("));
+        assert_eq!(node_kind("!7 = !DILocation(line: 3, scope: !5)"), Some("!DILocation"));
+        assert_eq!(node_kind("!5 = distinct !DILexicalBlock(scope: !4, line: 2)"), Some("!DILexicalBlock"));
         assert_eq!(node_kind("!9 = !{!\"!DILocation(\", !7}"), None);
-        assert_eq!(node_kind("!4 = distinct !DISubprogram(name: \"f\", scope: !1)"), Some("!DISubprogram("));
+        assert_eq!(node_kind("!4 = distinct !DISubprogram(name: \"f\", scope: !1)"), Some("!DISubprogram"));
+        // Any layout.
+        assert_eq!(node_kind("!4 =\n distinct\t!DISubprogram (name: \"f\")"), Some("!DISubprogram"));
     }
 
     #[test]
@@ -385,5 +393,6 @@ mod tests {
         let b3 = drop_field(&b2, "retainedNodes:");
         assert!(b3.ends_with("unit: !0)"), "{b3}");
         assert_eq!(header_subprogram(" #0 personality ptr @p !dbg !12 "), Some(12));
+        assert_eq!(header_subprogram(" #0\n  !dbg\n\t!12 "), Some(12));
     }
 }

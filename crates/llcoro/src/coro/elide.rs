@@ -41,7 +41,7 @@ pub struct Twin {
 /// the ones worth an elided twin; and the callers, which must be looked at even if they use no
 /// coroutine intrinsic themselves.
 pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
-    let presplit = |i: usize| has_presplit_attr(m.item_text(i).split('{').next().unwrap_or(""), groups);
+    let presplit = |i: usize| has_presplit_attr(m.item_head(i), groups);
     let ramps: FxHashSet<&str> = candidates
         .iter()
         .copied()
@@ -54,15 +54,7 @@ pub fn wanted(m: &Module, candidates: &[usize], groups: &[&str]) -> Wanted {
     }
     let is_candidate: FxHashSet<usize> = candidates.iter().copied().collect();
     // Each definition's callees, by a scan of its body: a global name followed by `(`.
-    let callees = |i: usize| {
-        let text = m.item_text(i);
-        let body = text.find('{').map_or("", |k| &text[k..]);
-        memchr::memchr_iter(b'@', body.as_bytes()).filter_map(move |k| {
-            let rest = body.get(k..)?;
-            let len = rest.bytes().position(|c| matches!(c, b'(' | b' ' | b',' | b')' | b'\n')).unwrap_or(rest.len());
-            rest.get(len..)?.starts_with('(').then(|| rest.get(..len)).flatten()
-        })
-    };
+    let callees = |i: usize| llir::parser::module::called_globals(m.item_body(i));
     let mut callers_of_ramps = Vec::new();
     for i in m.definitions() {
         let mut calls_one = false;

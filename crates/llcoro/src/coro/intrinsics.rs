@@ -587,9 +587,9 @@ fn dbg_location(f: &Function, i: Inst, src: &str) -> Option<String> {
     f.insts[i].tmpl.iter().find_map(|p| match p {
         Piece::Text(tx) => {
             let s = tx.get(src);
-            let k = s.find("!dbg !")?;
-            let n: String = s[k + 6..].chars().take_while(|c| c.is_ascii_digit()).collect();
-            (!n.is_empty()).then(|| format!(", !dbg !{n}"))
+            let (_, node) = llir::metadata::find_attachment(s, "!dbg")?;
+            let n = s.get(node)?.strip_prefix('!')?;
+            (!n.is_empty() && n.bytes().all(|c| c.is_ascii_digit())).then(|| format!(", !dbg !{n}"))
         }
         _ => None,
     })

@@ -287,8 +287,7 @@ impl<'a> Prover<'a> {
         if let Some(&b) = h.said.get(&(i, attr)) {
             return b;
         }
-        let text = m.item_text(i);
-        let head = text.split('{').next().unwrap_or(text);
+        let head = m.item_head(i);
         let words = |t: &'a str| t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '{' | '}'));
         let b = words(head)
             .any(|w| w == attr || h.groups.get(w).is_some_and(|&g| words(m.item_text(g)).any(|x| x == attr)));

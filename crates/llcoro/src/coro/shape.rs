@@ -141,6 +141,53 @@ pub fn has_presplit_attr(header: &str, attr_groups_with_presplit: &[&str]) -> bo
         || header.split_whitespace().any(|w| attr_groups_with_presplit.contains(&w))
 }
 
+/// Where attribute text (a header's suffix, an attribute group) spells the presplit attribute:
+/// `presplitcoroutine`, or LLVM 14's `"coroutine.presplit"="0"`, whatever the spacing, each span
+/// with the blanks before it.
+pub fn presplit_attr_spans(text: &str) -> Vec<(usize, usize)> {
+    use llir::lexer::{Lexer, Tok};
+    let mut lx = Lexer::new(text, 0, text.len());
+    let mut spans = Vec::new();
+    let mut t = lx.next_token();
+    while t.kind != Tok::Eof {
+        let (start, mut end) = (t.start as usize, t.end as usize);
+        let word = text.get(start..end).unwrap_or("");
+        let mut next = lx.next_token();
+        let found = match (t.kind, word) {
+            (Tok::Ident, "presplitcoroutine") => true,
+            (Tok::Str, "\"coroutine.presplit\"") => {
+                if next.kind == Tok::Eq {
+                    let value = lx.next_token();
+                    if value.kind == Tok::Str {
+                        end = value.end as usize;
+                        next = lx.next_token();
+                    }
+                }
+                true
+            }
+            _ => false,
+        };
+        if found {
+            let blanks = text.get(..start).map_or(0, |b| b.len() - b.trim_end_matches([' ', '\t']).len());
+            spans.push((start - blanks, end));
+        }
+        t = next;
+    }
+    spans
+}
+
+/// `text` without the spans `cut` (in order).
+pub fn without_spans(text: &str, cut: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(a, b) in cut {
+        out.push_str(text.get(at..a).unwrap_or(""));
+        at = b;
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    out
+}
+
 /// Collects and checks the coroutine structure. Errors make lowering refuse the function; warnings
 /// are reported and lowering goes on.
 pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (Option<Shape>, Vec<Finding>) {
@@ -698,6 +745,17 @@ pub fn span_of(f: &Function, i: Inst) -> Span {
 mod tests {
     use super::*;
     use llir::Module;
+
+    #[test]
+    fn the_presplit_attribute_is_found_whatever_its_spacing() {
+        let cut = |t: &str| without_spans(t, &presplit_attr_spans(t));
+        assert_eq!(cut("attributes #0 = { presplitcoroutine nounwind }"), "attributes #0 = { nounwind }");
+        assert_eq!(cut("attributes #0 = { nounwind\tpresplitcoroutine }"), "attributes #0 = { nounwind }");
+        assert_eq!(cut("{ \"coroutine.presplit\"=\"0\" \"a\"=\"b\" }"), "{ \"a\"=\"b\" }");
+        assert_eq!(cut("{ \"a\" \"coroutine.presplit\"\n =\n \"1\" }"), "{ \"a\" }");
+        // Not in a string of another attribute.
+        assert_eq!(cut("{ \"presplitcoroutine\" }"), "{ \"presplitcoroutine\" }");
+    }
 
     const HEAD: &str = "define ptr @f() presplitcoroutine {\nentry:\n  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
     const TAIL: &str = "declare token @llvm.coro.id(i32, ptr, ptr, ptr)\ndeclare ptr @llvm.coro.begin(token, ptr)\ndeclare i8 @llvm.coro.suspend(token, i1)\ndeclare i1 @llvm.coro.end(ptr, i1, token)\ndeclare void @use(i32)\n";

@@ -44,10 +44,10 @@ pub fn trivial_functions(m: &Module, types: &mut TypeTable) -> FxHashMap<String,
     let mut out = FxHashMap::default();
     for i in m.definitions() {
         let text = m.item_text(i);
-        if text.len() > MAX_TRIVIAL_BYTES || !looks_trivial(text) {
+        if text.len() > MAX_TRIVIAL_BYTES || !looks_trivial(m.item_head(i), m.item_body(i)) {
             continue;
         }
-        let head = text.split('{').next().unwrap_or("");
+        let head = m.item_head(i);
         if head.split_whitespace().any(|w| w == "noinline" || w == "optnone" || kept.contains(&w)) {
             continue;
         }
@@ -61,19 +61,33 @@ pub fn trivial_functions(m: &Module, types: &mut TypeTable) -> FxHashMap<String,
 
 /// A cheap look at the text before parsing: one `ret`, no branch, no call but debug and lifetime
 /// intrinsics, a linkage that keeps this definition the one that runs.
-fn looks_trivial(text: &str) -> bool {
-    let Some((head, body)) = text.split_once('{') else { return false };
+fn looks_trivial(head: &str, body: &str) -> bool {
+    use llir::lexer::{Lexer, Tok};
     let replaceable = head.split_whitespace().any(|w| matches!(w, "weak" | "linkonce" | "common" | "extern_weak"));
-    let calls_ok = body.match_indices("call ").all(|(k, _)| {
-        body[k..].split_once('@').is_some_and(|(_, r)| r.starts_with("llvm.dbg.") || r.starts_with("llvm.lifetime."))
-    });
-    !replaceable
-        && body.matches("ret ").count() == 1
-        && !body.contains(" br ")
-        && !body.contains("invoke ")
-        && !body.contains("volatile")
-        && !body.contains("atomic")
-        && calls_ok
+    if replaceable {
+        return false;
+    }
+    // The body's words, whatever its layout (it is short).
+    let mut lx = Lexer::new(body, 0, body.len());
+    let (mut rets, mut in_call) = (0, false);
+    loop {
+        let t = lx.next_token();
+        let text = body.get(t.start as usize..t.end as usize).unwrap_or("");
+        match (t.kind, text) {
+            (Tok::Eof, _) => return rets == 1,
+            (Tok::Ident, "ret") => rets += 1,
+            (Tok::Ident, "br" | "invoke" | "volatile" | "atomic") => return false,
+            (Tok::Ident, "call") => in_call = true,
+            // The callee: the call's first global.
+            (Tok::Global, name) if in_call => {
+                if !(name.starts_with("@llvm.dbg.") || name.starts_with("@llvm.lifetime.")) {
+                    return false;
+                }
+                in_call = false;
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `f` as a `Trivial` when its one block only spills parameters to allocas of its own (and reads
@@ -171,6 +185,19 @@ mod tests {
 
     fn module(body: &str) -> Module {
         Module::parse(body.to_string()).unwrap_or_else(|e| panic!("{}", e.0.message))
+    }
+
+    #[test]
+    fn a_trivial_body_is_seen_whatever_its_layout() {
+        let m = module(
+            "define i32 @seven() {\n  ret\n    i32 7 }\n\
+             define i32 @calls() {\n  call void\n    @g() ret i32 7\n}\n\
+             define i32 @branches() {\n  br\n label %a\na:\n  ret i32 7\n}\n\
+             declare void @g()\n",
+        );
+        let found = trivial_functions(&m, &mut m.types.clone());
+        assert!(found.contains_key("@seven"));
+        assert!(!found.contains_key("@calls") && !found.contains_key("@branches"));
     }
 
     #[test]

@@ -282,7 +282,7 @@ fn prepare(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str
                 Piece::Text(tx) => Some(tx.get(src)),
                 _ => None,
             })
-            .filter_map(|s| s.find(", !").map(|k| s[k..].to_string()))
+            .filter_map(|s| llir::metadata::first_attachment(s).map(|k| s[k..].to_string()))
             .next_back()
             .unwrap_or_default();
         let d = &mut f.insts[i];
@@ -471,27 +471,40 @@ fn resume_handle(b: &mut Builder<'_>, h: Value, ptr_size: u64, prefix: &str, typ
 
 /// Drops `comdat`, `!dbg` and the presplit attribute from a header suffix, for a new function.
 pub(crate) fn part_suffix(suffix: &str) -> String {
-    let mut out = Vec::new();
-    let words: Vec<&str> = suffix.split_whitespace().collect();
-    let mut k = 0;
-    while k < words.len() {
-        let w = words[k];
-        if w == "!dbg" {
-            k += 2;
-            continue;
+    use llir::lexer::{Lexer, Tok};
+    let mut cut = crate::coro::shape::presplit_attr_spans(suffix);
+    // `!dbg !N`, `comdat` and `comdat($c)`, by their tokens.
+    let mut lx = Lexer::new(suffix, 0, suffix.len());
+    let mut t = lx.next_token();
+    while t.kind != Tok::Eof {
+        let word = suffix.get(t.start as usize..t.end as usize).unwrap_or("");
+        let mut next = lx.next_token();
+        let end = match (t.kind, word) {
+            (Tok::MetaName, "!dbg") => {
+                let end = next.end;
+                next = lx.next_token();
+                Some(end)
+            }
+            (Tok::Ident, "comdat") if next.kind == Tok::LParen => {
+                let mut end = next.end;
+                while !matches!(next.kind, Tok::RParen | Tok::Eof) {
+                    next = lx.next_token();
+                    end = next.end;
+                }
+                next = lx.next_token();
+                Some(end)
+            }
+            (Tok::Ident, "comdat") => Some(t.end),
+            _ => None,
+        };
+        if let Some(end) = end {
+            cut.push((t.start as usize, end as usize));
         }
-        if w == "presplitcoroutine" || w.starts_with("\"coroutine.presplit\"") {
-            k += 1;
-            continue;
-        }
-        if w == "comdat" || w.starts_with("comdat(") {
-            k += 1;
-            continue;
-        }
-        out.push(w);
-        k += 1;
+        t = next;
     }
-    format!(" {} ", out.join(" ")).replace("  ", " ")
+    cut.sort_unstable();
+    let kept = crate::coro::shape::without_spans(suffix, &cut);
+    format!(" {} ", kept.split_whitespace().collect::<Vec<_>>().join(" ")).replace("  ", " ")
 }
 
 /// The code the ramp runs, copied from the rewritten body `f`: what the entry reaches when each
@@ -949,10 +962,8 @@ fn debug_frame_slot(g: &mut Function, types: &mut TypeTable, hdl: Value, entry: 
         let mut done = false;
         g.insts[u].rewrite_texts(|tx| {
             let text = tx.get(src);
-            let k = text.find("!DIExpression(").filter(|_| !done)?;
+            let (open, empty) = crate::frame::rewrite::di_expression_open(text).filter(|_| !done)?;
             done = true;
-            let open = k + "!DIExpression(".len();
-            let empty = text[open..].starts_with(')');
             Some(Text::own(format!("{}DW_OP_deref{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..])))
         });
     }
@@ -1149,12 +1160,8 @@ pub fn drop_presplit_attr(f: &mut Function, src: &str) {
     if !suffix.contains("presplitcoroutine") && !suffix.contains("\"coroutine.presplit\"") {
         return;
     }
-    let mut s = suffix.replace(" presplitcoroutine", "").replace("presplitcoroutine", "");
-    for v in ["0", "1"] {
-        s = s.replace(&format!(" \"coroutine.presplit\"=\"{v}\""), "");
-        s = s.replace(&format!("\"coroutine.presplit\"=\"{v}\""), "");
-    }
-    f.header.suffix = Text::own(s);
+    let cut = crate::coro::shape::presplit_attr_spans(suffix);
+    f.header.suffix = Text::own(crate::coro::shape::without_spans(suffix, &cut));
 }
 
 #[cfg(test)]
@@ -1190,5 +1197,8 @@ mod tests {
         assert_eq!(derived_name("@f", "resume"), "@f.resume");
         assert_eq!(derived_name("@\"a b\"", "destroy"), "@\"a b.destroy\"");
         assert_eq!(part_suffix(" #0 comdat personality ptr @p !dbg !12 "), " #0 personality ptr @p ");
+        // Any layout: a comdat with its name after a space, `!dbg` and its node on lines of their own,
+        // LLVM 14's presplit attribute spaced out.
+        assert_eq!(part_suffix("\n  #0 comdat ($c)\n  \"coroutine.presplit\" =\n \"0\" !dbg\n  !12 "), " #0 ");
     }
 }

@@ -48,16 +48,14 @@ pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: 
         return false;
     };
     let Some(pi) = (at + 1..tmpl.len())
-        .find(|&i| matches!(&tmpl[i], llir::ir::Piece::Text(t) if t.get(src).contains("!DIExpression(")))
+        .find(|&i| matches!(&tmpl[i], llir::ir::Piece::Text(t) if di_expression_open(t.get(src)).is_some()))
     else {
         return false;
     };
     if off != 0 {
         let llir::ir::Piece::Text(t) = &tmpl[pi] else { return false };
         let text = t.get(src);
-        let Some(p) = text.find("!DIExpression(") else { return false };
-        let open = p + "!DIExpression(".len();
-        let empty = text[open..].starts_with(')');
+        let Some((open, empty)) = di_expression_open(text) else { return false };
         let new =
             format!("{}DW_OP_plus_uconst, {off}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
         if let Some(slot) = f.insts[u].tmpl_mut().get_mut(pi) {
@@ -66,6 +64,18 @@ pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: 
     }
     f.insts[u].args[k] = frame;
     true
+}
+
+/// Where the operations of the first inline `!DIExpression(...)` in `text` start (just past its
+/// `(`, space allowed before it), and whether it has none.
+pub fn di_expression_open(text: &str) -> Option<(usize, bool)> {
+    let k = text.find("!DIExpression")? + "!DIExpression".len();
+    let open = k + text.get(k..)?.len() - text.get(k..)?.trim_start().len();
+    if text.get(open..)?.starts_with('(') {
+        Some((open + 1, text.get(open + 1..)?.trim_start().starts_with(')')))
+    } else {
+        None
+    }
 }
 
 /// In a typed-pointer debug record, the type spelled before operand `k` (`metadata %T* %x`) becomes

@@ -131,14 +131,8 @@ pub fn dbg_of<'s>(f: &'s Function, i: Inst, src: &'s str) -> Option<&'s str> {
     f.insts[i].tmpl.iter().rev().find_map(|p| match p {
         Piece::Text(t) => {
             let s = t.get(src);
-            let k = s.find("!dbg ")? + 5;
-            let rest = s.get(k..)?;
-            let end = if rest.starts_with("!DILocation(") {
-                rest.find(')').map_or(rest.len(), |e| e + 1)
-            } else {
-                rest.find(|c: char| c != '!' && !c.is_ascii_digit()).unwrap_or(rest.len())
-            };
-            rest.get(..end)
+            let (_, node) = llir::metadata::find_attachment(s, "!dbg")?;
+            s.get(node)
         }
         _ => None,
     })
@@ -289,7 +283,7 @@ fn landing_pad_role(f: &Function, ev: Inst, src: &str) -> Role {
             _ => None,
         })
         .collect::<String>();
-    let text = text.split(", !").next().unwrap_or("");
+    let text = llir::metadata::first_attachment(&text).map_or(text.as_str(), |k| &text[..k]);
     match text.rsplit(',').next().map(str::trim) {
         Some("0") => Role::ExceptionSlot,
         _ => Role::SelectorSlot,

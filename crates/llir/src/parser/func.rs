@@ -137,6 +137,8 @@ impl<'a> FuncParser<'a> {
     }
 
     fn function(&mut self) -> Result<Function> {
+        // The header's texts are kept without the comments among them.
+        let comments = self.p.comments_seen();
         let define = self.p.expect_word("define")?;
         // Linkage, visibility, calling convention and return attributes, up to the return type.
         self.p.skip_attributes()?;
@@ -156,7 +158,7 @@ impl<'a> FuncParser<'a> {
                 let a0 = s.p.tok.start;
                 s.p.skip_attributes()?;
                 let a1 = s.p.prev_end.max(a0);
-                let attrs = if s.p.prev_end > a0 { Text::Src(a0, a1) } else { Text::own("") };
+                let attrs = if s.p.prev_end > a0 { s.p.kept_text(a0, a1, comments) } else { Text::own("") };
                 let name = if s.p.at(Tok::Local) { Some(s.p.bump()) } else { None };
                 params.push(Param { ty, attrs });
                 param_names.push(name);
@@ -179,11 +181,11 @@ impl<'a> FuncParser<'a> {
         let suffix_end = self.p.tok.start;
         self.p.bump(); // `{`
         let header = Header {
-            prefix: Text::Src(define.start, ret_start),
+            prefix: self.p.kept_text(define.start, ret_start, comments),
             ret,
             params: params.clone(),
             vararg,
-            suffix: Text::Src(suffix_start, suffix_end),
+            suffix: self.p.kept_text(suffix_start, suffix_end, comments),
         };
         let mut f = Function::new(fname, header);
         f.span = Span::new(define.start, name_tok.end);
@@ -268,7 +270,7 @@ impl<'a> FuncParser<'a> {
                 }
                 Tok::Ident if self.p.cur_text() == "uselistorder" || self.p.cur_text() == "uselistorder_bb" => {
                     // Use-list order directives only affect in-memory order; they are dropped.
-                    self.skip_line()?;
+                    self.skip_use_list_order()?;
                 }
                 _ => {
                     let b = match cur {
@@ -347,12 +349,16 @@ impl<'a> FuncParser<'a> {
         Ok(key)
     }
 
-    fn skip_line(&mut self) -> Result<()> {
+    /// `uselistorder TYPE VALUE, { 1, 0 }` (or `uselistorder_bb`).
+    fn skip_use_list_order(&mut self) -> Result<()> {
         self.p.bump();
-        while !self.p.tok_on_new_line && !self.p.at(Tok::Eof) {
+        while !self.p.at(Tok::LBrace) {
+            if matches!(self.p.tok.kind, Tok::Eof | Tok::Error | Tok::RBrace) {
+                return Err(self.p.err_expected("'{' starting the use-list order"));
+            }
             self.p.bump();
         }
-        Ok(())
+        self.p.skip_group()
     }
 
     fn finish(&mut self) -> Result<Function> {
@@ -637,19 +643,21 @@ impl<'a> FuncParser<'a> {
 
     fn skip_flags(&mut self) -> Option<&'a str> {
         let mut last = None;
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
             last = Some(self.p.cur_text());
             self.p.bump();
         }
         last
     }
 
-    /// `[syncscope("x")] ordering [ordering]`, all on the instruction's line.
+    /// `[syncscope("x")] [ordering [ordering]]`.
     fn syncscope_and_ordering(&mut self) -> Result<()> {
-        if !self.p.tok_on_new_line && self.p.eat_word("syncscope") {
+        if self.p.eat_word("syncscope") {
             self.p.skip_group()?;
         }
-        while self.p.at(Tok::Ident) && !self.p.tok_on_new_line {
+        while matches!(self.p.cur_text(), "unordered" | "monotonic" | "acquire" | "release" | "acq_rel" | "seq_cst")
+            && self.p.at(Tok::Ident)
+        {
             self.p.bump();
         }
         Ok(())
@@ -707,11 +715,8 @@ impl<'a> FuncParser<'a> {
             let (ty, extra) = self.operands(op)?;
             (op, ty, extra)
         };
+        // The next instruction may follow on the same line: LLVM's grammar ends this one.
         let tmpl = self.p.finish_cut(self.p.prev_end);
-        // An instruction ends its line.
-        if !self.p.tok_on_new_line && !self.p.at(Tok::Eof) && !self.p.at(Tok::RBrace) {
-            return Err(self.p.err_expected("the end of the instruction"));
-        }
         let has_result = !self.p.types.is_void(ty);
         let span = Span::new(start, self.p.prev_end);
         let args = std::mem::take(&mut self.args);
@@ -751,7 +756,9 @@ impl<'a> FuncParser<'a> {
         let token = self.p.types.token;
         Ok(match op {
             Ret => {
-                if self.p.eat_word("void") {
+                // `ret void`, but `ret void (i32)* @f` returns a function pointer (typed pointers).
+                if self.p.at_word("void") && self.p.peek().kind != Tok::LParen {
+                    self.p.bump();
                 } else {
                     self.typed_value()?;
                 }
@@ -1122,7 +1129,7 @@ impl<'a> FuncParser<'a> {
 
     fn gep(&mut self) -> Result<(Type, Extra)> {
         // Flags: inbounds, nuw, nusw, inrange(...).
-        while self.p.at(Tok::Ident) && !self.p.at_type_start() && !self.p.tok_on_new_line {
+        while self.p.at(Tok::Ident) && !self.p.at_type_start() {
             let w = self.p.cur_text();
             self.p.bump();
             if w == "inrange" && self.p.at(Tok::LParen) {
@@ -1396,6 +1403,66 @@ lp:
         let e = parse(s).expect_err("mismatch");
         assert_eq!(e.code, "parse-type-mismatch");
         assert_eq!(&s[e.span.start as usize..e.span.end as usize], "%a");
+    }
+
+    /// The printed lines of the body of the function `s` (one block, labelled), trimmed.
+    fn printed(s: &str) -> Vec<String> {
+        let mut types = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut types, false, None).expect("parses");
+        let out = crate::print::print_function(&f, &types, s);
+        let body = out.lines().skip_while(|l| !l.ends_with(':')).skip(1);
+        body.filter(|l| !l.is_empty() && *l != "}").map(|l| l.trim().to_string()).collect()
+    }
+
+    #[test]
+    fn instructions_may_span_lines_and_share_them() {
+        // Operands over lines, two instructions on a line, a call whose attributes are followed by
+        // the next instruction, an attachment on the next line, an atomic ordering on the next line,
+        // a label with a comment, and `}` at the end of the last instruction's line.
+        let s = "define\n  i32 ; ret\n  @f(ptr\n noundef %p) ; c\n  #0 {\nentry: ; the entry\n  %a = add\n    i32 1,\n    2 %b = add i32 %a, 1\n  call void @g() #1 store i32 %b, ptr %p\n  %v = load atomic i32, ptr %p\n    seq_cst, align 4\n  call void @g()\n    , !dbg !3\n  ret i32 %v }";
+        assert_eq!(
+            printed(s),
+            [
+                "%a = add\n    i32 1,\n    2",
+                "%b = add i32 %a, 1",
+                "call void @g() #1",
+                "store i32 %b, ptr %p",
+                "%v = load atomic i32, ptr %p\n    seq_cst, align 4",
+                "call void @g()\n    , !dbg !3",
+                "ret i32 %v",
+            ]
+            .iter()
+            .flat_map(|i| i.lines().map(str::trim))
+            .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn comments_inside_a_header_or_an_instruction_are_not_kept() {
+        // Text cut from the input is written elsewhere: a comment in it would swallow what follows.
+        let s = "define void @f(ptr ; p\n %p) ; {\n  #0 {\n  call void ; x\n @g(ptr %p) ; y\n  ret void\n}";
+        let mut types = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut types, false, None).expect("parses");
+        assert!(!f.header.suffix.get(s).contains(';'), "{:?}", f.header.suffix.get(s));
+        let out = crate::print::print_function(&f, &types, s);
+        assert!(!out.contains(';'), "{out}");
+        assert!(out.contains("#0 {"), "{out}");
+    }
+
+    #[test]
+    fn a_function_pointer_returning_void_is_returned() {
+        let s = "define void (i32)* @f() {\n  ret void (i32)* @g\n}";
+        let mut t = TypeTable::new();
+        let f = parse_function(s, 0, s.len(), &mut t, true, None).expect("parses");
+        let (_, i) = f.inst_iter().next().expect("ret");
+        assert_eq!(f.insts[i].args.len(), 1);
+    }
+
+    #[test]
+    fn use_list_orders_in_a_body_may_span_lines() {
+        let s = "define void @f(ptr %p) {\n  ret void\nuselistorder ptr %p,\n  { 1,\n 0 }\n}";
+        let f = parse(s).expect("parses");
+        assert_eq!(f.num_insts(), 1);
     }
 
     #[test]

@@ -104,6 +104,8 @@ pub(crate) struct Parser<'a> {
 pub(crate) struct Cut {
     pub active: bool,
     pub pos: u32,
+    /// The lexer's comment count when the cut started.
+    comments: u32,
     pub pieces: Vec<Piece>,
     /// The templates made so far, by the hash of their content. Most instructions spell the same text
     /// as others around different operands (`br label `, `load ptr, ptr `), so one copy serves them
@@ -312,7 +314,26 @@ impl<'a> Parser<'a> {
     pub fn start_cut(&mut self, pos: u32) {
         self.cut.active = true;
         self.cut.pos = pos;
+        self.cut.comments = self.lx.comments();
         self.cut.pieces.clear();
+    }
+
+    /// How many comments the lexer has skipped so far (`lexer::Lexer::comments`).
+    pub fn comments_seen(&self) -> u32 {
+        self.lx.comments()
+    }
+
+    /// The source between `start` and `end` as text to keep: a span of the source, or, when a comment
+    /// may be inside (the lexer skipped one since `comments`), the text without it.
+    pub fn kept_text(&self, start: u32, end: u32, comments: u32) -> Text {
+        if self.lx.comments() == comments {
+            return Text::Src(start, end);
+        }
+        let text = self.src.get(start as usize..end as usize).unwrap_or("");
+        match crate::lexer::without_comments(text) {
+            std::borrow::Cow::Borrowed(_) => Text::Src(start, end),
+            std::borrow::Cow::Owned(t) => Text::own(t),
+        }
     }
 
     /// Ends the current template at `end` and returns its pieces.
@@ -321,6 +342,16 @@ impl<'a> Parser<'a> {
             self.cut.pieces.push(Piece::Text(Text::Src(self.cut.pos, end)));
         }
         self.cut.active = false;
+        if self.lx.comments() != self.cut.comments {
+            // A comment between the instruction's tokens: its pieces are kept without it.
+            let mut pieces = std::mem::take(&mut self.cut.pieces);
+            for piece in pieces.iter_mut() {
+                if let Piece::Text(Text::Src(a, b)) = *piece {
+                    *piece = Piece::Text(self.kept_text(a, b, self.cut.comments));
+                }
+            }
+            self.cut.pieces = pieces;
+        }
         let key = Cut::content_hash(&self.cut.pieces, self.src);
         let out = match self.cut.seen.get(&key) {
             Some(t) if Cut::same_content(t, &self.cut.pieces, self.src) => t.clone(),
@@ -530,15 +561,17 @@ impl<'a> Parser<'a> {
     /// carried as they are, so newer LLVM attributes need no support here.
     pub fn skip_attributes(&mut self) -> Result<()> {
         loop {
-            // Attributes never continue on the next line; the next instruction starts there.
-            if self.tok_on_new_line {
-                return Ok(());
-            }
             match self.tok.kind {
                 Tok::Ident => {
                     let w = self.cur_text();
-                    // `to` and `unwind` carry an invoke's (or callbr's) labels, on its line or the next.
-                    if is_type_word(w) || CONST_WORDS.contains(&w) || matches!(w, "to" | "unwind") {
+                    // `to` and `unwind` carry an invoke's (or callbr's) labels. A call's function
+                    // attributes may be followed by the next instruction, on any line: no attribute is
+                    // spelled like an instruction's first word.
+                    if is_type_word(w)
+                        || CONST_WORDS.contains(&w)
+                        || matches!(w, "to" | "unwind")
+                        || starts_instruction(w)
+                    {
                         return Ok(());
                     }
                     self.bump();
@@ -554,7 +587,8 @@ impl<'a> Parser<'a> {
                         self.expect(Tok::Str, "a string attribute value")?;
                     }
                 }
-                Tok::Hash => {
+                // `#0`; `#dbg_value(...)` is the next debug record.
+                Tok::Hash if !self.cur_text().starts_with("#dbg_") => {
                     self.bump();
                 }
                 _ => return Ok(()),
@@ -733,6 +767,12 @@ impl<'a> Parser<'a> {
             _ => Err(self.err_expected("metadata")),
         }
     }
+}
+
+/// Can an instruction (or a directive in a body) start with the word `w`?
+pub fn starts_instruction(w: &str) -> bool {
+    crate::ir::Opcode::from_keyword(w).is_some()
+        || matches!(w, "tail" | "musttail" | "notail" | "uselistorder" | "uselistorder_bb")
 }
 
 pub fn is_type_word(w: &str) -> bool {
