@@ -150,13 +150,13 @@ const LAUNCHER_ONLY: [(&str, [(u32, &str); 2]); 2] =
 
 /// Whether the default run (CI) has this check; `LLCORO_LIBS_ALL` runs every check.
 ///
-/// Figures behind the choice (2-core machine, CPU time of one check, nothing reused): an asio
-/// program by hand costs about 10 s at -O0 and 20 s at -O2 (a native -O2 build of asio_operators
-/// alone takes about 8 s); boost_asio through the launcher with -g about 28 s at -O0 and 40 s at
-/// -O2 (the native -O2 -g build 17 s, the launcher's compile as much again, `opt -O2` on its 13 to
-/// 30 MB of lowered IR 3 to 8 s). The hand-built checks of the five first programs without asio's
-/// clang-19 -O2 (15 checks) cost about 108 s of CPU time; the four launcher checks of the library
-/// programs add about 120 s and the task libraries' three about 10 s.
+/// Figures behind the choice (2-core machine, CPU time, nothing reused): an asio program by hand
+/// costs about 10 s at -O0 and 20 s at -O2 (a native -O2 build of asio_operators alone takes about
+/// 8 s); boost_asio through the launcher with -g about 28 s at -O0 and 40 s at -O2 (the native -O2
+/// -g build 17 s, the launcher's compile as much again, `opt -O2` on its 13 to 30 MB of lowered IR
+/// 3 to 8 s). The default run (23 checks) took 392 s of CPU time (the test binary's build
+/// included), so about 3.3 minutes on two otherwise idle cores; it took 19 minutes of wall time at a
+/// load average of 10 to 13 (other people's builds, and the whole matrix running beside it).
 fn in_default_run(spec: &Spec, version: u32, level: &str, route: Route) -> bool {
     if let Some((_, chosen)) = LAUNCHER_ONLY.iter().find(|(name, _)| *name == spec.name) {
         return route == Route::Launcher && chosen.contains(&(version, level));
