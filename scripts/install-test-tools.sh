@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the external tools that llcoro's tests use (clang/LLVM 19 and 22,
 # LLVM 14 (with clang-14, which builds MLIR 14's IR), MLIR 14/19/22 as a second producer of coroutine IR, asio headers,
+# Boost 1.81's headers (Boost.Asio for the library programs),
 # valgrind, gdb, GNU time, python3, and CMake, Ninja and ccache for the
 # `llcoro cc` launcher test, and chromium, which loads the HTML frame report
 # headless) on Debian/Ubuntu, then MLIR's async
@@ -38,6 +39,7 @@ declare -A PKG_OF=(
     [mlir-opt-22]=mlir-22-tools
     [mlir-translate-22]=mlir-22-tools
     [/usr/include/asio.hpp]=libasio-dev
+    [/usr/include/boost/asio.hpp]=libboost1.81-dev
     [cmake]=cmake
     [ninja]=ninja-build
     [ccache]=ccache
@@ -50,6 +52,7 @@ TOOLS=(clang-19 clang++-19 opt-19 llvm-diff-19 lli-19
        valgrind gdb /usr/bin/time python3
        mlir-opt-14 mlir-translate-14 mlir-opt-19 mlir-translate-19
        mlir-opt-22 mlir-translate-22 /usr/include/asio.hpp
+       /usr/include/boost/asio.hpp
        cmake ninja ccache chromium)
 
 have() {

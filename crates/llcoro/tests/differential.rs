@@ -49,21 +49,21 @@
 //! `differential/.lock`). Set `LLCORO_DIFF_FILTER=substring` to only test
 //! programs whose name contains the substring.
 
-use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
 use std::fs;
-use std::hash::{Hash, Hasher};
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// The clang/LLVM major versions of the configurations.
 mod common;
+use common::cache::{Cache, hash_bytes};
+use common::checks::{Toolchain, toolchains};
+use common::diff::{Program, programs, reference_level};
 use common::{Failure, Output, Recorder, code_lines, command_text, excerpt, find_tool};
 
+/// The clang/LLVM major versions of the configurations.
 const CLANG_VERSIONS: [u32; 3] = [14, 19, 22];
 
 /// Optimization levels of the run configurations.
@@ -75,11 +75,6 @@ const VALGRIND_CONFIG: (u32, &str) = (19, "O0");
 const INDIRECTBR_CONFIG: (u32, &str) = (22, "O2");
 /// The configuration also lowered with `--closed-promises` and compared.
 const CLOSED_CONFIG: (u32, &str) = (19, "O2");
-
-/// (program, clang version, level) whose native build crashes because of the compiler itself: the
-/// reference run is then the native build at -O0. clang-14 -O2 turns `29_many_awaits` into a program
-/// that segfaults (its lowering through llcoro, built at -O2 by the same clang, runs correctly).
-const NATIVE_MISCOMPILED: [(&str, u32, &str); 1] = [("29_many_awaits", 14, "O2")];
 
 /// Timeout for compilers, opt and llcoro.
 const TOOL_TIMEOUT: Duration = Duration::from_secs(180);
@@ -104,10 +99,6 @@ const PRESPLIT: &str = "presplitcoroutine";
 const PRESPLIT_14: &str = "\"coroutine.presplit\"";
 
 // ---------------------------------------------------------------------------
-// Failure collection
-// ---------------------------------------------------------------------------
-
-// ---------------------------------------------------------------------------
 // Process helpers
 // ---------------------------------------------------------------------------
 
@@ -119,27 +110,6 @@ fn run_tool(cmd: &mut Command) -> Result<Output, String> {
 /// Runs a command without stdin, killing it after `timeout`.
 fn run(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
     common::run_with(cmd, None, timeout)
-}
-
-/// First line of `tool --version`; used in fingerprints.
-fn tool_version(tool: &Path) -> String {
-    match run(Command::new(tool).arg("--version"), TOOL_TIMEOUT) {
-        Ok(o) if o.success() => String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").trim().to_string(),
-        _ => String::new(),
-    }
-}
-
-fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut h = DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
-}
-
-/// `path` with `suffix` appended to its file name.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut s: OsString = path.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
 }
 
 /// Runs `f` over all items on the harness's workers.
@@ -165,19 +135,6 @@ fn check_tools(names: &[&str], what: &str, failures: &Mutex<Vec<Failure>>) -> bo
 // ---------------------------------------------------------------------------
 // Test description
 // ---------------------------------------------------------------------------
-
-struct Program {
-    path: PathBuf,
-    name: String,
-    hash: u64,
-}
-
-struct Toolchain {
-    version: u32,
-    clangxx: PathBuf,
-    clangxx_version: String,
-    opt: PathBuf,
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -216,44 +173,8 @@ impl Check<'_> {
 /// State shared by all checks.
 struct Context {
     root: PathBuf,
-    rebuild: bool,
+    cache: Cache,
     valgrind: Option<PathBuf>,
-    compiled: AtomicUsize,
-    cached: AtomicUsize,
-}
-
-fn programs() -> Vec<Program> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/diff"));
-    let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let filter = std::env::var("LLCORO_DIFF_FILTER").ok();
-    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
-    // The shared headers under support/ are part of every program's fingerprint, so editing one
-    // rebuilds everything that may include it.
-    let mut support: Vec<PathBuf> =
-        fs::read_dir(dir.join("support")).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    support.sort();
-    let mut support_bytes = Vec::new();
-    for p in &support {
-        support_bytes.extend(fs::read(p).unwrap_or_default());
-    }
-    let mut programs = Vec::new();
-    for entry in entries {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("cpp") {
-            continue;
-        }
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
-            continue;
-        }
-        let mut bytes = fs::read(&path).unwrap();
-        bytes.extend_from_slice(&support_bytes);
-        let hash = hash_bytes(&bytes);
-        programs.push(Program { path, name, hash });
-    }
-    programs.sort_by(|a, b| a.name.cmp(&b.name));
-    assert!(!programs.is_empty() || filter.is_some(), "no test programs found in {}", dir.display());
-    programs
 }
 
 // ---------------------------------------------------------------------------
@@ -265,24 +186,14 @@ fn differential() {
     let started = Instant::now();
     let rebuild = std::env::var_os("LLCORO_DIFF_REBUILD").is_some_and(|v| v != "0" && !v.is_empty());
     let failures: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
-    let programs = programs();
+    let filter = std::env::var("LLCORO_DIFF_FILTER").ok();
+    let programs = programs(filter.as_deref());
     // Held to the end: a second run waits for this one.
     let (root, _lock) = common::lock_scratch("differential");
 
-    let mut toolchains = Vec::new();
-    for n in CLANG_VERSIONS {
-        let clangxx = format!("clang++-{n}");
-        let opt = format!("opt-{n}");
-        if check_tools(&[&clangxx, &opt], &format!("LLVM {n}"), &failures) {
-            let clangxx = find_tool(&clangxx).unwrap();
-            toolchains.push(Toolchain {
-                version: n,
-                clangxx_version: tool_version(&clangxx),
-                clangxx,
-                opt: find_tool(&opt).unwrap(),
-            });
-        }
-    }
+    let mut setup = Vec::new();
+    let toolchains = toolchains(&CLANG_VERSIONS, &mut setup);
+    failures.lock().unwrap().extend(setup);
     let valgrind_wanted = toolchains.iter().any(|t| t.version == VALGRIND_CONFIG.0);
     let valgrind =
         (valgrind_wanted && check_tools(&["valgrind"], "valgrind", &failures)).then(|| find_tool("valgrind").unwrap());
@@ -317,7 +228,7 @@ fn differential() {
         Kind::Debug => 2,
     });
 
-    let ctx = Context { root, rebuild, valgrind, compiled: AtomicUsize::new(0), cached: AtomicUsize::new(0) };
+    let ctx = Context { root, cache: Cache::new(rebuild), valgrind };
     let outcomes: Mutex<Vec<(Kind, bool)>> = Mutex::new(Vec::new());
     parallel_for_each(&checks, |check| {
         let config = check.config();
@@ -367,8 +278,8 @@ fn differential() {
     );
     println!(
         "differential: {} compilations ({} cached) in {:.1}s with {} workers",
-        ctx.compiled.load(Ordering::Relaxed) + ctx.cached.load(Ordering::Relaxed),
-        ctx.cached.load(Ordering::Relaxed),
+        ctx.cache.ran.load(Ordering::Relaxed) + ctx.cache.reused.load(Ordering::Relaxed),
+        ctx.cache.reused.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         WORKERS
     );
@@ -381,26 +292,9 @@ fn differential() {
     }
 }
 
-/// Compiles with `clang++-N`, unless `out` is up to date according to its
-/// fingerprint file (`<out>.fingerprint`).
+/// Compiles with `clang++-N`, unless `out` is up to date according to its fingerprint.
 fn compile(ctx: &Context, tc: &Toolchain, args: &[OsString], out: &Path, input_hash: u64) -> Result<(), String> {
-    let mut cmd = Command::new(&tc.clangxx);
-    cmd.args(args);
-    let fingerprint = format!("{}\n{}\ninput hash {input_hash:016x}\n", command_text(&cmd), tc.clangxx_version);
-    let stamp = with_suffix(out, ".fingerprint");
-    if !ctx.rebuild && out.is_file() && fs::read_to_string(&stamp).is_ok_and(|s| s == fingerprint) {
-        ctx.cached.fetch_add(1, Ordering::Relaxed);
-        return Ok(());
-    }
-    let _ = fs::remove_file(&stamp);
-    let _ = fs::remove_file(out);
-    run_tool(&mut cmd)?;
-    if !out.is_file() {
-        return Err(format!("{}\n  produced no output file", command_text(&cmd)));
-    }
-    fs::write(&stamp, fingerprint).map_err(|e| format!("writing {}: {e}", stamp.display()))?;
-    ctx.compiled.fetch_add(1, Ordering::Relaxed);
-    Ok(())
+    ctx.cache.make(Command::new(&tc.clangxx).args(args), &tc.clangxx_version, input_hash, out, TOOL_TIMEOUT)
 }
 
 fn os_args(args: &[&str]) -> Vec<OsString> {
@@ -420,9 +314,8 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
     // 1. native build (at -O0 where the compiler's own lowering at this level is known broken)
     let native = file("native");
     if check.kind != Kind::Debug {
-        let broken = NATIVE_MISCOMPILED.contains(&(p.name.as_str(), tc.version, check.opt_level));
-        let native_opt = if broken { "-O0" } else { opt_flag.as_str() };
-        let mut args = os_args(&["-std=c++20", native_opt, "-w"]);
+        let native_opt = format!("-{}", reference_level(&p.name, tc.version, check.opt_level));
+        let mut args = os_args(&["-std=c++20", &native_opt, "-w"]);
         args.extend([p.path.clone().into(), "-o".into(), native.clone().into()]);
         if rec.ok("native build", compile(ctx, tc, &args, &native, p.hash)).is_none() {
             return;
@@ -505,12 +398,5 @@ fn run_check(check: &Check, ctx: &Context, rec: &mut Recorder) {
 
 /// Requires identical stdout and exit status; returns whether they are.
 fn compare_runs(rec: &mut Recorder, step: &str, reference: &Output, actual: &Output, r: &Path, a: &Path) -> bool {
-    let problems = common::run_differences(reference, actual, ("native", "lowered"));
-    if problems.is_empty() {
-        return true;
-    }
-    let err = excerpt(&actual.stderr);
-    let err = if err.is_empty() { String::new() } else { format!("\n  stderr of {}:\n{err}", a.display()) };
-    rec.add(step, format!("{} vs {}\n  {}{err}", a.display(), r.display(), problems.join("\n  ")));
-    false
+    common::same_run(rec, step, reference, actual, &format!("{} vs {}", a.display(), r.display()))
 }

@@ -49,6 +49,8 @@ impl Module {
             Ok(i) => i,
             Err(e) => return Err((e, src)),
         };
+        // Function bodies are read after the index: a `T*` among `ptr`s is `ptr` there.
+        types.stars_are_ptr = idx.opaque;
         Ok(Module { src, items: idx.items, types, typed: idx.typed, globals: idx.globals })
     }
 

@@ -71,6 +71,9 @@ pub struct TypeTable {
     pub label: Type,
     pub token: Type,
     pub metadata: Type,
+    /// The module spells pointers `ptr`: a `T*` it also has means `ptr` too, as LLVM 17 and later
+    /// read it.
+    pub stars_are_ptr: bool,
 }
 
 impl Default for TypeTable {
@@ -94,6 +97,7 @@ impl TypeTable {
             label: Type(0),
             token: Type(0),
             metadata: Type(0),
+            stars_are_ptr: false,
         };
         t.void = t.intern(TypeData::Void);
         t.i1 = t.intern(TypeData::Int(1));

@@ -3,6 +3,10 @@
 //! under CI). Each harness uses only some of them.
 #![allow(dead_code)]
 
+pub mod cache;
+pub mod checks;
+pub mod diff;
+
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -186,14 +190,53 @@ pub fn command_text(cmd: &Command) -> String {
     s
 }
 
-/// Runs a tool that must succeed within `timeout`; the error names the command and the result.
+/// Runs a tool that must succeed within `timeout`; the error names the command and the result, and
+/// ends with a line `gist: ...` (see `gist`) when the tool said something.
 pub fn run_tool(cmd: &mut Command, timeout: Duration) -> Result<Output, String> {
     let line = command_text(cmd);
     match run_with(cmd, None, timeout) {
         Err(e) => Err(format!("{line}\n  {e}")),
-        Ok(o) if !o.success() => Err(format!("{line}\n  {}", o.describe())),
+        Ok(o) if !o.success() => {
+            let gist = gist(&o.stderr);
+            let gist = if gist.is_empty() { gist } else { format!("\n  gist: {gist}") };
+            Err(format!("{line}\n  {}{gist}", o.describe()))
+        }
         Ok(o) => Ok(o),
     }
+}
+
+/// What a tool's stderr says, in one line, for failure reports (an excerpt may stop before a later
+/// message or a crash's stack): its distinct message lines before any stack dump (not the IR or
+/// metadata the verifier quotes under a message), `; `-separated, and for a crash that is not a
+/// reported fatal error (`LLVM ERROR: ...`) the function it happened in: the first frame of the stack
+/// dump outside the signal handling.
+pub fn gist(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let mut parts: Vec<String> = Vec::new();
+    for line in text.lines().take_while(|l| !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump:")) {
+        // Values and metadata under a message: `ptr @f`, `void (i8*)* @f`, `  %5 = ...`, `!12 = ...`.
+        let quoted = line.starts_with([' ', '\t', '#'])
+            || line.contains(['@', '%'])
+            || line.split_once(" = ").is_some_and(|(lhs, _)| lhs.starts_with('!') && !lhs.contains(' '))
+            || line.trim().is_empty();
+        let line: String = line.chars().take(200).collect();
+        if !quoted && !parts.contains(&line) {
+            parts.push(line);
+        }
+    }
+    // Sorted, so that the same messages in another order (another program) read the same.
+    parts.sort();
+    if text.contains("Stack dump:") && !text.contains("LLVM ERROR:") {
+        let frame = text.lines().map(str::trim).filter(|l| l.starts_with('#')).find_map(|l| {
+            // `#4 0x00007f02de9f0420 llvm::DIE::getUnitDie() const (/lib/...)`
+            let function = l.splitn(3, ' ').nth(2)?;
+            let function = function.rsplit_once(" (").map_or(function, |(f, _)| f);
+            let handler = function.starts_with("llvm::sys::") || function.starts_with('(') || !function.contains("::");
+            (!handler).then(|| function.to_string())
+        });
+        parts.push(format!("crash in {}", frame.as_deref().unwrap_or("an unknown function")));
+    }
+    parts.join("; ")
 }
 
 /// The lines of an IR file with their comments removed (`;` outside of quotes; LLVM strings escape
@@ -260,6 +303,19 @@ pub fn run_differences(reference: &Output, actual: &Output, names: (&str, &str))
         problems.push(format!("stdout differs, {}", first_difference(&reference.stdout, &actual.stdout, names)));
     }
     problems
+}
+
+/// Requires run `actual` (of `what`, a path or command) to give `reference`'s stdout and exit status;
+/// otherwise records how they differ, with `actual`'s stderr, under `step`. Returns whether they agree.
+pub fn same_run(rec: &mut Recorder, step: &str, reference: &Output, actual: &Output, what: &str) -> bool {
+    let problems = run_differences(reference, actual, ("native", "lowered"));
+    if problems.is_empty() {
+        return true;
+    }
+    let err = excerpt(&actual.stderr);
+    let err = if err.is_empty() { String::new() } else { format!("\n  stderr of {what}:\n{err}") };
+    rec.add(step, format!("{what}\n  {}{err}", problems.join("\n  ")));
+    false
 }
 
 /// Runs `f` on every item on at most `workers` threads; the results come back in item order.

@@ -396,12 +396,14 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::Star => {
                     self.bump();
-                    t = self.types.intern(TypeData::TypedPtr(t, 0));
+                    let d = if self.types.stars_are_ptr { TypeData::Ptr(0) } else { TypeData::TypedPtr(t, 0) };
+                    t = self.types.intern(d);
                 }
                 Tok::Ident if self.cur_text() == "addrspace" => {
                     let a = self.parse_addrspace()?;
                     self.expect(Tok::Star, "'*' after addrspace")?;
-                    t = self.types.intern(TypeData::TypedPtr(t, a));
+                    let d = if self.types.stars_are_ptr { TypeData::Ptr(a) } else { TypeData::TypedPtr(t, a) };
+                    t = self.types.intern(d);
                 }
                 Tok::LParen => {
                     // A function type: `ret (params)`.
@@ -487,7 +489,9 @@ impl<'a> Parser<'a> {
             }
             Tok::Local => {
                 self.bump();
-                let name = self.text(t);
+                let spelled = self.text(t);
+                let unquoted = crate::parser::module::unquoted(spelled);
+                let name = unquoted.as_deref().unwrap_or(spelled);
                 // A named non-struct type (`%stack_ty = type i64*`) is only another name for its body,
                 // as in LLVM: values of the two types are interchangeable.
                 if let Some(NamedBody::Body(b)) = self.types.named_body(name)
@@ -544,6 +548,8 @@ impl<'a> Parser<'a> {
 
     /// Parses the right-hand side of `%T = type ...`.
     pub fn parse_type_def(&mut self, name: &str) -> Result<()> {
+        let unquoted = crate::parser::module::unquoted(name);
+        let name = unquoted.as_deref().unwrap_or(name);
         self.expect_word("type")?;
         if self.eat_word("opaque") {
             self.types.set_named_body(name, NamedBody::Opaque);

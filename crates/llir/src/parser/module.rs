@@ -12,6 +12,8 @@ use rustc_hash::FxHashSet;
 pub struct Index {
     pub items: Vec<Item>,
     pub typed: bool,
+    /// The module spells pointers `ptr` (whatever else it has).
+    pub opaque: bool,
     /// Every global name the module defines or declares (functions, variables, aliases, ifuncs).
     pub globals: FxHashSet<Box<str>>,
 }
@@ -93,7 +95,7 @@ fn index_with(src: &str, types: &mut TypeTable, parallel_from: usize) -> Result<
                 .help("each global, function and alias needs a unique name; rename or remove one"));
         }
     }
-    Ok((Index { items, typed: saw_star && !saw_ptr, globals }, met))
+    Ok((Index { items, typed: saw_star && !saw_ptr, opaque: saw_ptr, globals }, met))
 }
 
 /// Where the second half's scan starts: the first line at or after the point that halves the work
@@ -555,15 +557,18 @@ fn is_name_byte(c: u8) -> bool {
 
 /// `@"name"` and `@name` are the same global when the quoted form needs no quoting.
 pub fn normalize_global(text: &str) -> Box<str> {
-    let body = &text[1..];
-    if let Some(inner) = body.strip_prefix('"').and_then(|b| b.strip_suffix('"'))
-        && !inner.is_empty()
-        && !inner.contains('\\')
-        && inner.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_'))
-    {
-        return format!("@{inner}").into();
-    }
-    text.into()
+    unquoted(text).map_or_else(|| text.into(), Into::into)
+}
+
+/// `%"name"` as `%name` (or `@`), when the name needs no quotes: LLVM takes both spellings for one
+/// name (a named type spelled both ways, say). `None` when the text is not such a quoted name.
+pub fn unquoted(text: &str) -> Option<String> {
+    let (sigil, body) = text.split_at_checked(1)?;
+    let inner = body.strip_prefix('"').and_then(|b| b.strip_suffix('"'))?;
+    let plain = !inner.is_empty()
+        && !inner.starts_with(|c: char| c.is_ascii_digit())
+        && inner.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_'));
+    plain.then(|| format!("{sigil}{inner}"))
 }
 
 /// After a metadata node's name, in LLVM's layout (` = !{`, ` = distinct !DIName(`): the end of the
