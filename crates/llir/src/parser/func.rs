@@ -1459,6 +1459,23 @@ lp:
     }
 
     #[test]
+    fn a_named_type_quoted_or_not_is_one_type() {
+        let src = "%handle = type { i8* }\ndefine void @f() {\n  %a = alloca %\"handle\"\n  %p = getelementptr inbounds %\"handle\", %handle* %a, i32 0, i32 0\n  store i8* null, i8** %p\n  ret void\n}\n";
+        let mut m = crate::Module::parse(src.to_string()).map_err(|e| e.0).expect("indexes");
+        let i = m.definitions().next().expect("a define");
+        m.parse_function(i).expect("%\"handle\" and %handle are one type, with a field 0");
+    }
+
+    #[test]
+    fn a_star_type_among_ptrs_is_ptr() {
+        let src = "define void @f(ptr %p) {\n  %q = getelementptr inbounds {ptr, ptr}, {ptr, ptr}* %p, i32 0, i32 1\n  store ptr null, ptr %q\n  ret void\n}\n";
+        let mut m = crate::Module::parse(src.to_string()).map_err(|e| e.0).expect("indexes");
+        assert!(!m.typed);
+        let i = m.definitions().next().expect("a define");
+        m.parse_function(i).expect("{ptr, ptr}* is ptr in a module of ptrs (LLVM 17+)");
+    }
+
+    #[test]
     fn use_list_orders_in_a_body_may_span_lines() {
         let s = "define void @f(ptr %p) {\n  ret void\nuselistorder ptr %p,\n  { 1,\n 0 }\n}";
         let f = parse(s).expect("parses");
