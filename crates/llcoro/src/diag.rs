@@ -27,13 +27,6 @@ pub fn internal(mut e: Error) -> Error {
     e
 }
 
-/// A verifier failure of a function as the input has it: the input is not valid IR.
-pub fn invalid_input(mut e: Error) -> Error {
-    e.message = format!("the input is not valid IR: {}", e.message);
-    e.help = Some("LLVM's verifier rejects this function too (`opt -passes=verify`); fix it in the input".into());
-    e
-}
-
 /// Renders `e` against `src`, naming the file `path`.
 pub fn render(path: &str, src: &str, e: &Error, severity: Severity) -> String {
     let file = SimpleFile::new(path, src);

@@ -4,19 +4,27 @@
 //! locations without an `inlinedAt`, so that they point at the wrong subprogram (clang's optimised
 //! builds then crash writing DWARF). So every instruction llcoro makes gets the location of the
 //! code it stands for: the nearest located instruction before it in its block, else after it,
-//! else the last one of a predecessor, the first one of a successor, or any in the function; and
+//! else the first one of the blocks it leads to, or any in the function; and
 //! when the function has none at all, a new line-0 location in its own subprogram.
 
-use llir::analysis::cfg::Cfg;
-use llir::ir::{Block, DebugView, Function, Inst, Opcode, Piece, Text};
+use llir::ir::{Block, DebugView, Function, Inst, Opcode, Piece};
 use rustc_hash::FxHashSet;
 
 /// The location of instruction `i` as its metadata number (`!dbg !N`), if it has one.
 pub fn location_of(f: &Function, i: Inst, src: &str) -> Option<u32> {
-    f.insts[i].tmpl.iter().find_map(|p| match p {
-        Piece::Text(t) => attached_location(t.get(src)),
-        _ => None,
-    })
+    if f.added_locations[i] != 0 {
+        return Some(f.added_locations[i]);
+    }
+    // Attachments follow the last operand: they are in the template's last text piece.
+    f.insts[i]
+        .tmpl
+        .iter()
+        .rev()
+        .find_map(|p| match p {
+            Piece::Text(t) => Some(t),
+            _ => None,
+        })
+        .and_then(|t| attached_location(t.get(src)))
 }
 
 /// `N` of the `, !dbg !N` attachment in `text`, however it is spaced.
@@ -38,50 +46,55 @@ fn unlocated(f: &Function, i: Inst, src: &str) -> bool {
 
 /// For each instruction of `b` the lowering made without a location, the nearest location in the
 /// block: the last one before it, else the first one after it (`None` when the block has none).
-/// One pass each way, so long blocks of spills cost their length.
+/// Each instruction's location is read at most once, so long blocks of spills cost their length.
 fn within_block(f: &Function, b: Block, src: &str) -> Vec<(Inst, Option<u32>)> {
-    let mut out = Vec::new();
-    let mut last = None;
-    for &i in &f.blocks[b].insts {
-        if unlocated(f, i, src) {
-            out.push((i, last));
-        } else if let Some(n) = location_of(f, i, src) {
+    let insts = &f.blocks[b].insts;
+    let mut out: Vec<(Inst, Option<u32>)> = Vec::new();
+    let (mut last, mut read_to) = (None, 0);
+    for (k, &i) in insts.iter().enumerate() {
+        if !unlocated(f, i, src) {
+            continue;
+        }
+        // The nearest location since the last one read, looking back from here.
+        if let Some(n) = insts.get(read_to..k).and_then(|run| run.iter().rev().find_map(|&x| location_of(f, x, src))) {
             last = Some(n);
-            // Those before the block's first location take it.
-            for x in out.iter_mut().rev().take_while(|x| x.1.is_none()) {
-                x.1 = Some(n);
-            }
+        }
+        read_to = k;
+        out.push((i, last));
+    }
+    // Those before the block's first location take it.
+    if let Some(&(i, None)) = out.iter().rev().find(|x| x.1.is_none()) {
+        let pos = insts.iter().position(|&x| x == i).unwrap_or(0);
+        let after = insts.get(pos + 1..).and_then(|run| run.iter().find_map(|&x| location_of(f, x, src)));
+        for x in out.iter_mut().filter(|x| x.1.is_none()) {
+            x.1 = after;
         }
     }
     out
 }
 
-/// The location nearest to block `b` when it has none of its own: the last one of a predecessor
-/// (breadth first), the first one of a successor, or any in the function.
-fn around_block(f: &Function, b: Block, src: &str, cfg: &Cfg) -> Option<u32> {
-    let last = |x: Block| f.blocks[x].insts.iter().rev().find_map(|&i| location_of(f, i, src));
+/// The location nearest to block `b` when it has none of its own: the first one of the blocks it
+/// leads to (breadth first: a part's dispatch leads to the code it resumes), else `anywhere`.
+fn around_block(f: &Function, b: Block, src: &str, anywhere: &mut Option<Option<u32>>) -> Option<u32> {
     let first = |x: Block| f.blocks[x].insts.iter().find_map(|&i| location_of(f, i, src));
     let mut seen: FxHashSet<Block> = FxHashSet::default();
     let mut work = vec![b];
     seen.insert(b);
-    while !work.is_empty() {
+    while !work.is_empty() && seen.len() < 256 {
         let mut next = Vec::new();
         for x in work {
-            for &p in cfg.preds(x) {
-                if seen.insert(p) {
-                    if let Some(n) = last(p) {
+            for &s in f.successors(x) {
+                if seen.insert(s) {
+                    if let Some(n) = first(s) {
                         return Some(n);
                     }
-                    next.push(p);
+                    next.push(s);
                 }
             }
         }
         work = next;
     }
-    if let Some(n) = f.successors(b).iter().find_map(|&s| first(s)) {
-        return Some(n);
-    }
-    f.layout.iter().find_map(|&x| first(x))
+    *anywhere.get_or_insert_with(|| f.layout.iter().find_map(|&x| first(x)))
 }
 
 /// The subprogram of a function's header (`!dbg !N` in what follows its parameters).
@@ -97,7 +110,7 @@ pub fn locate_created(f: &mut Function, src: &str, next_meta: &mut u32) -> Optio
         return None;
     }
     let sp = subprogram(f, src)?;
-    let mut cfg = None;
+    let mut anywhere = None;
     let mut new_node = None;
     let blocks = f.layout.clone();
     for b in blocks {
@@ -106,7 +119,7 @@ pub fn locate_created(f: &mut Function, src: &str, next_meta: &mut u32) -> Optio
         // Within a block, either every instruction found a location or none did.
         let fallback = match first {
             Some(_) => None,
-            None => around_block(f, b, src, cfg.get_or_insert_with(|| Cfg::compute(f))),
+            None => around_block(f, b, src, &mut anywhere),
         };
         for (i, n) in todo {
             let n = n.or(fallback).unwrap_or_else(|| {
@@ -116,7 +129,7 @@ pub fn locate_created(f: &mut Function, src: &str, next_meta: &mut u32) -> Optio
                     id
                 })
             });
-            f.insts[i].push_piece(Piece::Text(Text::own(format!(", !dbg !{n}"))));
+            f.added_locations[i] = n;
         }
     }
     // A new node is numbered above the module's own, so a part's renumbering leaves it alone, and

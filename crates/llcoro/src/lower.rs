@@ -155,6 +155,9 @@ fn by_promise(frames: &[(String, FrameSummary)], typed: bool) -> FxHashMap<Strin
     out
 }
 
+/// The local names lowerings give without asking `unique_name` (parameters of new functions, their
+/// entry blocks): where the input has one too, it keeps it.
+const GIVEN_NAMES: &[&str] = &["hdl", "entry", "frame", "result", "frame.debug", "coro.unreachable"];
 const NOOP_FRAME: &str = "@llcoro.noop.frame";
 const NOOP_FN: &str = "@llcoro.noop.resume";
 /// Metadata ids each worker may use for the nodes it creates, above the module's own.
@@ -314,26 +317,39 @@ fn process(
             return oc;
         }
     };
-    // Lowering assumes valid SSA: a function LLVM's verifier rejects is refused here, as the input's
-    // fault, rather than found broken in the output.
-    if let Err(e) = llir::verify::verify_input(&f) {
-        oc.errors.push(Finding { severity: Severity::Error, error: e });
-        return oc;
-    }
     let suffix = f.header.suffix.get(src).to_string();
     let suffix = suffix.as_str();
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
-    if crate::kxs::has_markers(&f, src) {
+    let kxs = crate::kxs::has_markers(&f, src);
+    let stackless = !kxs && crate::stackless::is_stackless(&f, src);
+    // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
+    // before them, as the input's fault. (Any other function llcoro changes is verified once
+    // changed, and then its input too when that fails: `verify_failure`.)
+    if (kxs || stackless || shape::is_presplit(&f, src, &sh.group_refs))
+        && let Err(e) = llir::verify::verify_input(&f)
+    {
+        oc.errors.push(Finding { severity: Severity::Error, error: e });
+        return oc;
+    }
+    if kxs {
         return process_kxs(sh, f, types, parsed, next_meta, direct, oc);
     }
-    if crate::stackless::is_stackless(&f, src) {
+    if stackless {
         return process_stackless(sh, f, types, parsed, next_meta, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
-        let safe = crate::coro::elide::take_safe_marks(&mut f, src, &sh.elide_safe_groups);
+        let text = m.item_text(i).as_bytes();
+        let marked = !sh.elide_safe_groups.is_empty()
+            || memchr::memmem::find(text, b"coro_elide_safe").is_some()
+            || memchr::memmem::find(text, b"llvm.coro.safe.elide").is_some();
+        let safe = if marked {
+            crate::coro::elide::take_safe_marks(&mut f, src, &sh.elide_safe_groups)
+        } else {
+            FxHashSet::default()
+        };
         // Awaiters that are always ready (or never) decide their branches before the split.
         let optnone = suffix.split_whitespace().any(|w| w == "optnone" || sh.optnone_groups.iter().any(|g| g == w));
         if !optnone {
@@ -578,10 +594,8 @@ fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir:
 /// verifier as it is (the parser leaves dominance and block structure to the verifier), else a bug
 /// in llcoro. Only a failure pays for checking the input.
 fn verify_failure(m: &Module, item: usize, types: &mut TypeTable, e: llir::Error) -> llir::Error {
-    match m.parse_function_with(item, types).map(|f| llir::verify::verify_function(&f)) {
-        Ok(Err(input)) => crate::diag::invalid_input(input),
-        _ => crate::diag::internal(e),
-    }
+    let input = m.parse_function_with(item, types).ok().and_then(|f| llir::verify::verify_input(&f).err());
+    input.unwrap_or_else(|| crate::diag::internal(e))
 }
 
 /// The rest of `process` for the functions a `define` became: callers that need the module's
@@ -650,8 +664,11 @@ fn finish(
     for g in out.iter_mut() {
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
-        // Names llcoro invents (`%hdl`, its blocks) give way to the input's own.
-        g.make_names_unique();
+        // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
+        // names things without asking `unique_name`.
+        if oc.frame.is_some() {
+            g.make_names_unique(GIVEN_NAMES);
+        }
         if let Err(e) = llir::verify::verify_function(g) {
             oc.errors.push(Finding { severity: Severity::Error, error: verify_failure(m, oc.item, types, e) });
             break;

@@ -107,7 +107,10 @@ fn skip_space(b: &[u8], at: usize) -> usize {
 /// `!DILocation(...)`).
 pub fn find_attachment(text: &str, kind: &str) -> Option<(usize, std::ops::Range<usize>)> {
     let b = text.as_bytes();
-    memchr::memmem::find_iter(b, kind.as_bytes()).find_map(|at| {
+    // An instruction's text holds few `!`s: looking at each is cheaper than building a searcher.
+    let k = kind.as_bytes();
+    let mut at_kind = memchr::memchr_iter(k.first().copied().unwrap_or(b'!'), b).filter(|&at| b[at..].starts_with(k));
+    at_kind.find_map(|at| {
         let comma = b.get(..at)?.iter().rposition(|c| !c.is_ascii_whitespace())?;
         if b.get(comma) != Some(&b',') || b.get(at + kind.len()).is_some_and(|&c| is_meta_name_char(c)) {
             return None;

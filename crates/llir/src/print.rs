@@ -391,7 +391,21 @@ impl<'a> FunctionPrinter<'a> {
                 self.text(out, t.get(self.src));
             }
         }
+        self.added_location(out, i);
         out.push('\n');
+    }
+
+    /// `, !dbg !N` for a location a pass gave instruction `i` (`Function::added_locations`).
+    fn added_location(&self, out: &mut String, i: crate::ir::Inst) {
+        let n = self.f.added_locations[i];
+        let n = match &self.f.debug_view {
+            _ if n == 0 => return,
+            DebugView::WithoutLocations => return,
+            DebugView::AsWritten => n,
+            DebugView::Renumbered(map) => map.get(&n).copied().unwrap_or(n),
+        };
+        out.push_str(", !dbg !");
+        push_u32(out, n);
     }
 
     /// Instruction text, its metadata references as the function's debug view says.
@@ -429,5 +443,22 @@ mod tests {
         f.debug_view = DebugView::WithoutLocations;
         let out = print_function(&f, &m.types, &m.src);
         assert!(out.contains("call void @g(), !tbaa !9\n") && out.contains("ret void\n"), "{out}");
+    }
+
+    #[test]
+    fn locations_a_pass_added_print_after_the_text_as_the_debug_view_says() {
+        let src = "define void @f() !dbg !4 {\nentry:\n  call void @g(), !dbg !6\n  ret void\n}\ndeclare void @g()\n";
+        let mut m = Module::parse(src.to_string()).map_err(|e| e.0).expect("parses");
+        let mut f = m.parse_function(0).expect("function");
+        let entry = f.entry().expect("entry");
+        let ret = f.blocks[entry].insts[1];
+        f.added_locations[ret] = 6;
+        assert!(print_function(&f, &m.types, &m.src).contains("  ret void, !dbg !6\n"));
+        let map: rustc_hash::FxHashMap<u32, u32> = [(6, 106)].into_iter().collect();
+        f.debug_view = DebugView::Renumbered(std::sync::Arc::new(map));
+        let out = print_function(&f, &m.types, &m.src);
+        assert!(out.contains("  ret void, !dbg !106\n") && out.contains("@g(), !dbg !106\n"), "{out}");
+        f.debug_view = DebugView::WithoutLocations;
+        assert!(print_function(&f, &m.types, &m.src).contains("  ret void\n"));
     }
 }

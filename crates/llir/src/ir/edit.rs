@@ -342,11 +342,33 @@ impl Function {
     }
 
     /// Renames values and blocks so that no two that are printed share a name (values and block
-    /// labels are one namespace in LLVM's text). Passes name what they add after what the input
+    /// labels are one namespace in LLVM's text), when one of the names `given` (those a pass gives
+    /// without asking `unique_name`) is used twice. Passes name what they add after what the input
     /// already uses, so of two with one name, a value keeps it before a block and the older (lower
     /// id) before the newer: the name a pass invented gives way. Returns how many were renamed.
-    pub fn make_names_unique(&mut self) -> usize {
+    pub fn make_names_unique(&mut self, given: &[&str]) -> usize {
         let named = |n: &Option<super::Name>| n.as_deref().is_some_and(|s| !crate::print::is_numbered(s));
+        // Cheap first: without a name of `given` used twice, nothing can clash.
+        let mut uses = vec![0u32; given.len()];
+        let mut count = |n: &Option<super::Name>| {
+            if let Some(k) = n.as_deref().and_then(|s| given.iter().position(|g| *g == s)) {
+                uses[k] += 1;
+            }
+        };
+        for &p in &self.params {
+            count(&self.values[p].name);
+        }
+        for &b in &self.layout {
+            count(&self.blocks[b].name);
+            for &i in &self.blocks[b].insts {
+                if let Some(r) = self.insts[i].result {
+                    count(&self.values[r].name);
+                }
+            }
+        }
+        if uses.iter().all(|&n| n < 2) {
+            return 0;
+        }
         // (is a block, id) of everything printed with a name of its own, values first.
         let mut order: Vec<(bool, u32)> = Vec::new();
         for &p in &self.params {
@@ -699,7 +721,7 @@ mod tests {
     #[test]
     fn names_a_pass_adds_give_way_to_the_inputs() {
         let (m, mut f) = parse(DIAMOND);
-        assert_eq!(f.make_names_unique(), 0, "the input's names are unique");
+        assert_eq!(f.make_names_unique(&["x", "j", "\"a b\""]), 0, "the input's names are unique");
         // A new parameter named like a value, and a new block named like a value and a block.
         let ty = f.values[f.params[0]].ty;
         let p = f.values.push(ValueData { ty, kind: ValueKind::Param(2), name: Some("x".into()) });
@@ -712,7 +734,7 @@ mod tests {
         let q = f.values.push(ValueData { ty, kind: ValueKind::Param(3), name: Some("\"a b\"".into()) });
         let q2 = f.values.push(ValueData { ty, kind: ValueKind::Param(4), name: Some("\"a b\"".into()) });
         f.params.extend([q, q2]);
-        assert_eq!(f.make_names_unique(), 3);
+        assert_eq!(f.make_names_unique(&["x", "j", "\"a b\""]), 3);
         let name = |v: Value| f.values[v].name.as_deref().unwrap_or("").to_string();
         assert_eq!(name(p), "x1", "the input's %x keeps its name");
         assert_eq!(f.blocks[b].name.as_deref(), Some("j1"), "the input's block %j keeps its name");
@@ -720,7 +742,8 @@ mod tests {
         let x =
             f.inst_iter().find_map(|(_, i)| f.insts[i].result.filter(|&r| f.values[r].name.as_deref() == Some("x")));
         assert!(x.is_some(), "the instruction's %x is untouched");
-        assert_eq!(f.make_names_unique(), 0, "nothing left to rename");
+        assert_eq!(f.make_names_unique(&["x", "j", "\"a b\""]), 0, "nothing left to rename");
+        assert_eq!(f.make_names_unique(&["y"]), 0, "no name of the list is used twice");
     }
 
     #[test]

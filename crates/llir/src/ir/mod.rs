@@ -514,6 +514,10 @@ pub struct Function {
     pub span: Span,
     /// How the instructions' metadata references print.
     pub debug_view: DebugView,
+    /// Debug locations a pass gave instructions it made (`!N`, 0 for none), printed after the
+    /// instruction's text as `, !dbg !N`: a side table, so that locating thousands of new
+    /// instructions copies none of their templates.
+    pub added_locations: cranelift_entity::SecondaryMap<Inst, u32>,
 }
 
 /// How a function's instruction text prints its numbered metadata references. A pass that gives a
@@ -551,6 +555,7 @@ impl Clone for Function {
             numbering_gaps: self.numbering_gaps,
             span: self.span,
             debug_view: self.debug_view.clone(),
+            added_locations: self.added_locations.clone(),
         }
     }
 }
@@ -568,6 +573,7 @@ impl Function {
             numbering_gaps: false,
             span: Span::default(),
             debug_view: DebugView::AsWritten,
+            added_locations: cranelift_entity::SecondaryMap::new(),
         }
     }
 
