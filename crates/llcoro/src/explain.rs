@@ -437,27 +437,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         fix: "Lower this function with LLVM's coro passes.",
     },
     Explanation {
-        code: "coro-unsupported-eh",
-        severity: "error",
-        summary: "funclet (Windows) exception handling in a coroutine",
-        meaning: "The coroutine uses `cleanuppad`, `catchpad` or `catchswitch` (the MSVC exception model). \
-                  llcoro lowers coroutines with `landingpad` exceptions only.",
-        example: concat!(
-            "define ptr @f(i32 %n) presplitcoroutine personality ptr @__CxxFrameHandler3 {\nentry:\n",
-            "  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)\n  ",
-            "%size = call i64 @llvm.coro.size.i64()\n  %mem = call ptr @malloc(i64 %size)\n  ",
-            "%hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)\n  invoke void @use(i32 %n)\n  ",
-            "        to label %go unwind label %pad\npad:\n  %cp = cleanuppad within none []\n  ",
-            "cleanupret from %cp unwind to caller\ngo:\n",
-            suspend_once!(),
-            coro_tail!(),
-            coro_decls!(),
-            "declare i32 @__CxxFrameHandler3(...)\n"
-        ),
-        fix: "Compile for a target with `landingpad` exceptions (Linux, macOS, MinGW), or lower with \
-              LLVM's passes.",
-    },
-    Explanation {
         code: "coro-outside-frame",
         severity: "warning",
         summary: "an alloca marked !coro.outside.frame used after a suspend",

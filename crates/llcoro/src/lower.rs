@@ -673,6 +673,13 @@ fn finish(
             oc.errors.push(Finding { severity: Severity::Error, error: verify_failure(m, oc.item, types, e) });
             break;
         }
+        // Calls in Windows EH funclets keep their bundles, unless the input's did not already.
+        if let Err(e) = llir::verify::verify_funclets(g, src)
+            && m.parse_function_with(oc.item, types).is_ok_and(|f| llir::verify::verify_funclets(&f, src).is_ok())
+        {
+            oc.errors.push(Finding { severity: Severity::Error, error: crate::diag::internal(e) });
+            break;
+        }
     }
     let mut texts = out.iter().map(|g| print_function(g, types, src));
     let first = texts.next().unwrap_or_default();

@@ -146,6 +146,39 @@ pub fn verify_input(f: &Function) -> Result<()> {
     })
 }
 
+/// Windows EH (funclets): every call in a funclet names that funclet's pad in a `"funclet"` operand
+/// bundle, and no call outside one has such a bundle. LLVM's verifier does not check this, but
+/// code generation (WinEHPrepare) turns a call that breaks it into `unreachable`, so a pass that
+/// moves or makes calls must keep it. Calls of `llvm.*` intrinsics and inline asm are exempt, as
+/// there. A block reached from two funclets is left to the code generator (it copies such blocks).
+pub fn verify_funclets(f: &Function, src: &str) -> Result<()> {
+    let has_pads = f.inst_iter().any(|(_, i)| matches!(f.insts[i].op, Opcode::CleanupPad | Opcode::CatchPad));
+    let Some(entry) = f.entry().filter(|_| has_pads) else { return Ok(()) };
+    let colors = crate::analysis::funclet::colors(f, entry);
+    for &b in &f.layout {
+        let Some(&[color]) = colors.get(b).map(|c| c.as_slice()) else { continue };
+        for &i in &f.blocks[b].insts {
+            let d = &f.insts[i];
+            if !matches!(d.op, Opcode::Call | Opcode::Invoke) || d.is_debug() {
+                continue;
+            }
+            if crate::analysis::funclet::exempt(f, i, src) {
+                continue;
+            }
+            let bundle = crate::analysis::funclet::bundle(f, i, src);
+            if bundle != color {
+                let msg = match (color, bundle) {
+                    (Some(_), None) => "a call in a funclet lacks its \"funclet\" operand bundle",
+                    (None, Some(_)) => "a call outside any funclet has a \"funclet\" operand bundle",
+                    _ => "a call's \"funclet\" operand bundle names another funclet than the one it is in",
+                };
+                return Err(fail(f, Some(i), msg.into()));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Module-level checks on what an edit of `m` will write, before anything is written: every
 /// attribute group that is written has at least one attribute (LLVM 14 to 22 reject `{ }`), no `#N`
 /// the edited text refers to names a group the edit removed, and no added function takes a name the

@@ -412,7 +412,7 @@ fn check_outside_frame(
                 && !ramp_only.contains(&u)
                 && !matches!(f.insts[u].op, Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast)
         });
-        if let Some(u) = bad {
+        if let Some(u) = bad.filter(|_| !crate::frame::catch_objects(f).contains(&a)) {
             // LLVM lowers it the same way; whether this code ever runs after a resume is up to the
             // program (clang emits such accesses on exception paths that do not).
             warnings.push(warning_at(

@@ -266,6 +266,9 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
     for (_, i) in insts {
         let Some(k) = intr_of(f, i, cx.src) else { continue };
         let is_invoke = f.insts[i].op == Opcode::Invoke;
+        // In a funclet (Windows EH), the calls made in its place carry its bundle.
+        let pad = llir::analysis::funclet::bundle(f, i, cx.src);
+        let first_new = f.insts.len();
         let args: Vec<Value> = f.insts[i].call_args().to_vec();
         if is_invoke && matches!((k, args.as_slice()), (Intr::Resume | Intr::Destroy, [_])) {
             // An invoked resume or destroy stays an invoke: the coroutine may throw.
@@ -285,7 +288,8 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
                 Piece::Arg(1),
                 t(&format!("({pt} ")),
                 Piece::Arg(0),
-                t(")\n          to label "),
+                t(")"),
+                t("\n          to label "),
                 Piece::Block(0),
                 t(" unwind label "),
                 Piece::Block(1),
@@ -297,6 +301,9 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             if let Extra::Call { fn_ty, .. } = d.extra {
                 d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
+            }
+            if let Some(pad) = pad {
+                llir::analysis::funclet::add_bundle(f, i, pad);
             }
             continue;
         }
@@ -390,6 +397,13 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         };
         if let (Some(old), Some(new)) = (result, new) {
             subst.insert(old, new);
+        }
+        if let Some(pad) = pad {
+            for c in (first_new..f.insts.len()).map(cranelift_entity::EntityRef::new) {
+                if matches!(f.insts[c].op, Opcode::Call | Opcode::Invoke) {
+                    llir::analysis::funclet::add_bundle(f, c, pad);
+                }
+            }
         }
         if is_invoke {
             // These cannot throw: the invoke becomes a branch to its normal destination.

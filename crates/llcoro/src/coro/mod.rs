@@ -5,6 +5,7 @@
 pub mod debug;
 pub mod elide;
 pub mod frame;
+pub mod funclets;
 pub mod intrinsics;
 pub mod provenance;
 pub mod shape;

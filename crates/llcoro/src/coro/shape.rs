@@ -193,7 +193,6 @@ pub fn without_spans(text: &str, cut: &[(usize, usize)]) -> String {
 pub fn analyze(f: &Function, src: &str, types: &TypeTable, has_attr: bool) -> (Option<Shape>, Vec<Finding>) {
     let mut out = Vec::new();
     let found = collect_intrinsics(f, src, &mut out);
-    check_funclets(f, &mut out);
     check_one_id_and_begin(f, &found, &mut out);
     let (Some(&id), Some(&begin)) = (found.ids.first(), found.begins.first()) else {
         report_missing_begin(f, &found, has_attr, &mut out);
@@ -273,23 +272,6 @@ fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrin
         }
     }
     found
-}
-
-/// Refuses WinEH funclets, which the splitter does not handle.
-fn check_funclets(f: &Function, out: &mut Vec<Finding>) {
-    if let Some((_, i)) = f
-        .inst_iter()
-        .find(|&(_, i)| matches!(f.insts[i].op, Opcode::CatchSwitch | Opcode::CatchPad | Opcode::CleanupPad))
-    {
-        out.push(finding(
-            Severity::Error,
-            "coro-unsupported-eh",
-            f,
-            Some(i),
-            "Windows (funclet) exception handling in a coroutine is not supported yet".into(),
-            "compile for a target that uses landingpad exceptions, or use LLVM's coro passes",
-        ));
-    }
 }
 
 /// Refuses a second coro.id or coro.begin (coro.id is reported first).

@@ -97,6 +97,7 @@ pub fn split(
     proven: bool,
 ) -> Result<Split, Vec<Finding>> {
     let src = env.src;
+    crate::coro::funclets::prepare(&mut f, types);
     prepare(&mut f, types, &mut shape, src);
     shape::normalize(&mut f, types, &mut shape);
     let frame = frame::build(&mut f, types, &shape, env)?;

@@ -378,6 +378,8 @@ pub fn memory_crosses(
             let reads = !ramp_only.contains(&u);
             match f.insts[u].op {
                 Opcode::Store if f.insts[u].args.get(1) == Some(p) => stores.push(u),
+                // A catch object's slot is written as its handler starts.
+                Opcode::CatchPad => stores.push(u),
                 Opcode::Load if reads => loads.push(u),
                 Opcode::Call | Opcode::Invoke => {
                     for (k, _) in f.insts[u].call_args().iter().enumerate().filter(|&(_, x)| x == p) {
@@ -475,6 +477,9 @@ pub fn escapes(f: &Function, a: Value, src: &str, use_map: &FxHashMap<Value, Vec
                     }
                 }
                 _ if d.is_debug() => {}
+                // The catch object's slot (Windows EH): the runtime writes the exception there as the
+                // handler starts, and nothing keeps the address past the handler.
+                Opcode::CatchPad => {}
                 Opcode::Call if f.callee_name(u, src).is_some_and(|n| n.starts_with("@llvm.lifetime.")) => {}
                 Opcode::Call | Opcode::Invoke
                     if pos < d.call_args().len()

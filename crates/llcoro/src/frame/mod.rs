@@ -133,6 +133,7 @@ pub struct Candidates {
 pub fn classify(f: &Function, types: &TypeTable, crossing: &[Value], src: &str) -> Result<Candidates, Vec<Finding>> {
     let mut errors = Vec::new();
     let mut c = Candidates::default();
+    let catch_objects = catch_objects(f);
     for &v in crossing {
         let def = f.value_inst(v);
         if is_unspillable(types, f.values[v].ty) {
@@ -147,7 +148,7 @@ pub fn classify(f: &Function, types: &TypeTable, crossing: &[Value], src: &str) 
         }
         match def {
             Some(i) if f.insts[i].op == Opcode::Alloca => {
-                if has_attachment(f, i, src, "!coro.outside.frame") {
+                if has_attachment(f, i, src, "!coro.outside.frame") || catch_objects.contains(&v) {
                     // Never in the frame (as in LLVM): each split function has its own copy, which
                     // is right as long as nothing the ramp wrote there is read after a resume.
                     c.outside.push(v);
@@ -238,7 +239,11 @@ impl<'a> Survey<'a> {
         let mut out = Vec::new();
         for a in hidden {
             let Some(ai) = f.value_inst(a) else { continue };
-            if c.allocas.contains(&a) || out.contains(&a) || has_attachment(f, ai, self.src, "!coro.outside.frame") {
+            if c.allocas.contains(&a)
+                || out.contains(&a)
+                || has_attachment(f, ai, self.src, "!coro.outside.frame")
+                || self.use_map.get(&a).is_some_and(|us| us.iter().any(|&u| f.insts[u].op == Opcode::CatchPad))
+            {
                 continue;
             }
             if !stays(f, a) {
@@ -416,6 +421,16 @@ fn debug_variable(f: &Function, i: Inst, src: &str) -> Option<u32> {
         }
     }
     None
+}
+
+/// The slots of catch objects (operands of `catchpad`s, Windows EH). The runtime writes the
+/// exception there as the handler starts, in the function that catches it, so such a slot is never
+/// in the frame: each split function has its own, as LLVM keeps it on the stack.
+pub fn catch_objects(f: &Function) -> Vec<Value> {
+    let pads = f.insts.values().filter(|d| d.block.is_some() && d.op == Opcode::CatchPad);
+    pads.flat_map(|d| d.args.iter().copied())
+        .filter(|&a| f.value_inst(a).is_some_and(|i| f.insts[i].op == Opcode::Alloca))
+        .collect()
 }
 
 /// Does instruction `i` carry metadata attachment `name` (such as `!coro.outside.frame`)?

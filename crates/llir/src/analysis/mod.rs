@@ -4,6 +4,7 @@
 pub mod cfg;
 pub mod dom;
 pub mod executable;
+pub mod funclet;
 pub mod liveness;
 pub mod uses;
 

@@ -174,6 +174,29 @@ impl<'a> Builder<'a> {
         self.make(Opcode::Ret, void, &[v], &[], vec![t(&s), Piece::Arg(0)], Extra::None)
     }
 
+    /// `cleanuppad within PARENT []` (`none` without a parent pad): a cleanup funclet's pad.
+    pub fn cleanuppad(&mut self, parent: Option<Value>) -> Inst {
+        let token = self.types.token;
+        match parent {
+            Some(p) => self.make(
+                Opcode::CleanupPad,
+                token,
+                &[p],
+                &[],
+                vec![t("cleanuppad within "), Piece::Arg(0), t(" []")],
+                Extra::None,
+            ),
+            None => self.make(Opcode::CleanupPad, token, &[], &[], vec![t("cleanuppad within none []")], Extra::None),
+        }
+    }
+
+    /// `cleanupret from %pad unwind label %to`.
+    pub fn cleanupret(&mut self, pad: Value, to: Block) -> Inst {
+        let void = self.types.void;
+        let tmpl = vec![t("cleanupret from "), Piece::Arg(0), t(" unwind label "), Piece::Block(0)];
+        self.make(Opcode::CleanupRet, void, &[pad], &[to], tmpl, Extra::None)
+    }
+
     pub fn unreachable(&mut self) -> Inst {
         let void = self.types.void;
         self.make(Opcode::Unreachable, void, &[], &[], vec![t("unreachable")], Extra::None)
