@@ -677,6 +677,68 @@ class Gen:
         out.append("}")
         return "\n".join(out) + "\n"
 
+    # -- deep mutual recursion -------------------------------------------------
+
+    def mutual_pair(self):
+        """Two suspend functions that call each other, `d` levels deep (a root gives 50 to 300):
+        each suspends, keeps a value of a random type live across the call of the other (so
+        every level's frame holds one), and traces it. Returns the two, rendered below."""
+        n = len(self.funcs)
+        pair = [Func(n + k, [("x", Ty("u64"))], True) for k in (0, 1)]
+        for k, fn in enumerate(pair):
+            other = pair[1 - k]
+            t = self.pick_type()
+            c1, c2 = self.rng.randint(1, 99), self.rng.randint(2, 9)
+            s = X(
+                f"(unsigned long long)unbox_int(coroutine_await(this, yield_value(this, box_int((std::intptr_t)((x + {c1}u) % 1000u)))))",
+                f"(unsigned long long)(std::intptr_t)((x + {c1}u) % 1000u)",
+            )
+            call = X(
+                f"(unsigned long long)unbox_int(coroutine_await(this, call_suspend<K{other.index}>(this, tr, d - 1, r)))",
+                f"(unsigned long long){other.name}(tr, d - 1, r)",
+            )
+            fn.body = [
+                X(f"{t.name} v = {t.conv('x')};"),
+                s.fmt("unsigned long long s = {};"),
+                X(t.update("v", "s")),
+                X("if (d > 0) {"),
+                X(f"  unsigned long long r = s * {c2}u + {t.read('v')};"),
+                call.fmt("  r = {};"),
+                X("  " + t.update("v", "r")),
+                X("}"),
+                X(f"mixt(tr, {self.next_tag()}, {t.hash('v')});"),
+                X(f"unsigned long long h = {t.hash('v')} * 1000003u + s;"),
+            ]
+        return pair
+
+    def render_pair_pl(self, pair):
+        """The plain pair: declared first, as each calls the other."""
+        heads = [f"static NOINLINE long long {fn.name}(Tr* tr, int d, unsigned long long x)" for fn in pair]
+        out = [h + ";" for h in heads]
+        for h, fn in zip(heads, pair):
+            out += [h + " {"] + ["  " + x.p for x in fn.body] + ["  return (long long)(h % 1000003u);", "}"]
+        return "\n".join(out) + "\n"
+
+    def render_pair_kx(self, pair):
+        """The kxs pair: both classes declared, then their bodies (each names the other)."""
+        out = [f"class K{fn.index};" for fn in pair]
+        for fn in pair:
+            out += [
+                f"class K{fn.index} : public ContinuationImpl {{",
+                " public:",
+                "  Tr* tr;",
+                "  int d;",
+                "  unsigned long long x;",
+                f"  K{fn.index}(Continuation* c, Tr* t, int d_, unsigned long long x_) : ContinuationImpl(c), tr(t), d(d_), x(x_) {{}}",
+                "  void* invoke_suspend(Result<void*> result) override;",
+                "};",
+            ]
+        for fn in pair:
+            out += [f"void* K{fn.index}::invoke_suspend(Result<void*> result) {{", "  coroutine_begin(this);"]
+            out += ["  " + x.k for x in fn.body]
+            out += ["  coroutine_return(this, box_int((std::intptr_t)(h % 1000003u)));", "}"]
+        return "\n".join(out) + "\n"
+
     def program(self, plain_only):
         rng = self.rng
         n = rng.randint(2, 5)
@@ -688,6 +750,9 @@ class Gen:
             args = [str(rng.randint(1, 4))] if g.recursive else []
             args += [t.conv(f"{rng.randint(0, 999)}u") for _, t in g.params]
             roots.append((g, args))
+        pair = self.mutual_pair() if rng.random() < 0.5 else []
+        if pair:
+            roots.append((pair[0], [str(rng.randint(50, 300)), f"{rng.randint(0, 999)}ull"]))
         text = []
         if not plain_only:
             text.append('#include "kotlinx/coroutines/dsl/Suspend.hpp"\n')
@@ -696,10 +761,14 @@ class Gen:
         text.append(struct_defs(self.structs))
         text.append("namespace pl {\n")
         text += [self.render_pl(f) for f in self.funcs]
+        if pair:
+            text.append(self.render_pair_pl(pair))
         text.append("}  // namespace pl\n")
         if not plain_only:
             text.append(KX_PRELUDE)
             text += [self.render_kx(f) for f in self.funcs]
+            if pair:
+                text.append(self.render_pair_kx(pair))
             text.append("}  // namespace kx\n")
         text.append(MAIN)
         text.append(run_plain(roots))
