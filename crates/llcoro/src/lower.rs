@@ -744,9 +744,10 @@ pub fn lower_module_with(
             let t = m.item_text(i);
             let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs);
             let stackless = crate::stackless::may_contain(t);
-            ((coro || stackless) && scope == Scope::All)
-                || t.contains(crate::kxs::MARKER)
-                || t.contains(crate::kxs::BEGIN)
+            // One scan for the kxs names' prefix; the two names only where it is found.
+            let kxs =
+                t.contains(crate::kxs::PREFIX) && (t.contains(crate::kxs::MARKER) || t.contains(crate::kxs::BEGIN));
+            ((coro || stackless) && scope == Scope::All) || kxs
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
