@@ -524,8 +524,10 @@ pub const EXPLANATIONS: &[Explanation] = &[
         code: "kxs-marker-in-unwind",
         severity: "error",
         summary: "a suspend point inside exception-handling code",
-        meaning: "The suspend marker is in a block only reached while an exception is being handled (an \
-                  invoke's unwind path). A suspend function cannot suspend there.",
+        meaning: "The suspend marker runs while an exception is being handled: in a catch handler (before \
+                  `__cxa_end_catch`) or in a cleanup on an invoke's unwind path, however many landing pads lead \
+                  there. Suspending would return with the exception still caught, and the next coroutine the \
+                  thread runs would see it as its own. Code after the handler ended may suspend.",
         example: concat!(
             "define ptr @f(ptr %cont) personality ptr @__gxx_personality_v0 {\nentry:\n",
             "  call void @__kxs_begin(ptr %cont, ptr null)\n  %x = invoke i32 @next()\n          to label %ok unwind label %lp\n",

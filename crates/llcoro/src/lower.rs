@@ -322,7 +322,7 @@ fn process(
     let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
     oc.presplit_attr = has_attr;
     let mut out: Vec<Function> = Vec::new();
-    let kxs = crate::kxs::has_markers(&f, src);
+    let kxs = crate::kxs::is_suspend_function(&f, src);
     let stackless = !kxs && crate::stackless::is_stackless(&f, src);
     // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
     // before them, as the input's fault. (Any other function llcoro changes is verified once
@@ -768,7 +768,10 @@ pub fn lower_module_with(
             let t = m.item_text(i);
             let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs);
             let stackless = crate::stackless::may_contain(t);
-            ((coro || stackless) && scope == Scope::All) || t.contains(crate::kxs::MARKER)
+            // One scan for the kxs names' prefix; the two names only where it is found.
+            let kxs =
+                t.contains(crate::kxs::PREFIX) && (t.contains(crate::kxs::MARKER) || t.contains(crate::kxs::BEGIN));
+            ((coro || stackless) && scope == Scope::All) || kxs
         })
         .collect();
     let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
@@ -898,6 +901,7 @@ pub fn lower_module_with(
         used_noop |= oc.used_noop;
         used_header_group |= oc.used_header_group;
         kxs_needs.malloc |= oc.kxs.malloc;
+        kxs_needs.aligned_alloc |= oc.kxs.aligned_alloc;
         kxs_needs.free |= oc.kxs.free;
         kxs_needs.suspended |= oc.kxs.suspended;
         tables.extend(oc.stackless);
@@ -1134,8 +1138,9 @@ fn metadata_clash(defs: &[String], base: u32) -> Option<u32> {
         .find(|&id| id < base || !seen.insert(id))
 }
 
-/// Declarations a lowered kxs suspend function uses that the module lacks: `malloc` and `free` for
-/// its spill frame, and the object whose address means COROUTINE_SUSPENDED.
+/// Declarations a lowered kxs suspend function uses that the module lacks: `malloc` (or
+/// `aligned_alloc`, for an over-aligned frame) and `free` for its spill frame, and the object whose
+/// address means COROUTINE_SUSPENDED.
 fn add_kxs_declarations(m: &Module, edits: &mut Edits, needs: crate::kxs::Needs) {
     let declared =
         |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind != ItemKind::AttrGroup && m.item_name(i) == name);
@@ -1143,6 +1148,9 @@ fn add_kxs_declarations(m: &Module, edits: &mut Edits, needs: crate::kxs::Needs)
     let ptr = if m.typed { "i8*" } else { "ptr" };
     if needs.malloc && !declared("@malloc") {
         decls.push(format!("declare {ptr} @malloc(i64)"));
+    }
+    if needs.aligned_alloc && !declared("@aligned_alloc") {
+        decls.push(format!("declare {ptr} @aligned_alloc(i64, i64)"));
     }
     if needs.free && !declared("@free") {
         decls.push(format!("declare void @free({ptr})"));

@@ -29,7 +29,7 @@ pub fn may_need_lowering(src: &str) -> bool {
     src.contains("llvm.coro.")
         || src.contains("presplitcoroutine")
         || src.contains("coroutine.presplit")
-        || src.contains(crate::kxs::MARKER)
+        || src.contains(crate::kxs::PREFIX)
         || crate::stackless::may_contain(src)
 }
 

@@ -47,10 +47,12 @@
 // The object whose address is COROUTINE_SUSPENDED. A weak definition in every translation unit
 // that includes this header: the linker keeps one, so there is exactly one address program-wide
 // (in one executable or shared object; across shared objects the dynamic linker binds every
-// default-visibility reference to the first definition). The transform returns
+// reference to the first definition). Its visibility is default even under -fvisibility=hidden:
+// a hidden copy per shared object would give a library's suspend functions another
+// COROUTINE_SUSPENDED than the program's resume loop compares with. The transform returns
 // `ptr @__kxs_coroutine_suspended` at each suspend point.
 extern "C" {
-__attribute__((weak)) char __kxs_coroutine_suspended = 0;
+__attribute__((weak, visibility("default"))) char __kxs_coroutine_suspended = 0;
 }
 
 /// What a suspending call returns when it suspended.

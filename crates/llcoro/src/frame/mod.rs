@@ -93,6 +93,26 @@ pub struct Frame {
     pub warnings: Vec<Finding>,
 }
 
+impl Frame {
+    /// A frame without fields (nothing lives across a suspend): size 0, align 1.
+    pub fn empty(index_ty: Type, ptr_size: u64) -> Frame {
+        Frame {
+            fields: Vec::new(),
+            size: 0,
+            align: 1,
+            index_ty,
+            index_off: 0,
+            label_off: None,
+            ptr_size,
+            local_allocas: Vec::new(),
+            declares: Vec::new(),
+            remat: Vec::new(),
+            remat_names: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// One suspend point, as the engine needs it: its number, the instruction where execution leaves,
 /// and the blocks it continues in afterwards (each entered only from this suspend).
 #[derive(Clone, Debug)]

@@ -16,6 +16,8 @@
 //!    (`@__kxs_coroutine_suspended`); every other `ret` (completion) frees the frame and clears
 //!    both slots.
 
+mod unwind;
+
 use crate::diag::{Finding, error_at};
 use crate::frame::rewrite::{MoveSites, SpillSites, copy_in, frame_uses, move_allocas, spill_and_reload};
 use crate::frame::{Candidates, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
@@ -34,17 +36,31 @@ pub const BEGIN: &str = "@__kxs_begin";
 /// What a suspended function returns: the address of this object.
 pub const SUSPENDED: &str = "@__kxs_coroutine_suspended";
 
-/// Does `f` call the suspend marker?
-pub fn has_markers(f: &Function, src: &str) -> bool {
-    f.inst_iter().any(|(_, i)| f.callee_name(i, src) == Some(MARKER))
+/// What every name of the kxs contract starts with: a module without it has no suspend function.
+pub const PREFIX: &str = "@__kxs_";
+
+/// Is `f` a suspend function: does it call the suspend marker or `__kxs_begin`? (One that calls
+/// `__kxs_begin` but never suspends, such as a DSL function without a suspending call, only loses
+/// the begin call.)
+pub fn is_suspend_function(f: &Function, src: &str) -> bool {
+    f.inst_iter().any(|(_, i)| matches!(f.callee_name(i, src), Some(MARKER | BEGIN)))
 }
 
 /// What the module must declare for a lowered suspend function.
 #[derive(Default, Clone, Copy)]
 pub struct Needs {
     pub malloc: bool,
+    /// A spill frame is aligned beyond what `malloc` guarantees: it comes from `aligned_alloc`.
+    pub aligned_alloc: bool,
     pub free: bool,
     pub suspended: bool,
+}
+
+/// The alignment every `malloc` guarantees: two pointers (16 bytes on 64-bit targets, as glibc, musl
+/// and macOS give; 8 on 32-bit ones, the least of them). A frame aligned beyond it comes from
+/// `aligned_alloc`, which `free` releases too (`ContinuationImpl`'s destructor frees the frame).
+pub fn malloc_align(dl: &DataLayout) -> u64 {
+    2 * dl.pointer_size(0)
 }
 
 pub struct Lowered {
@@ -89,6 +105,13 @@ pub fn lower(
     calls_for_invoked_markers(f, types, src);
     let markers = markers(f, src)?;
     let begin = begin(f, src)?;
+    if markers.is_empty() {
+        // Nothing suspends: no frame, no dispatch; the begin call goes.
+        if let Some(b) = begin {
+            f.remove_inst(b.inst);
+        }
+        return Ok(never_suspends(types, dl));
+    }
     let env = Env { dl, src, typed };
     let mut pending = Vec::new();
     let label = label_slot(f, types, &env, begin.as_ref(), &markers, &mut pending)?;
@@ -112,12 +135,19 @@ pub fn lower(
     };
     let sites = split_at_markers(f, types, &markers);
     let (frame, frame_val) = build_frame(f, types, &env, begin.as_ref(), &sites, &markers)?;
-    let needs = Needs { suspended: suspended_ret.is_some(), malloc: frame_val.is_some(), free: frame_val.is_some() };
+    let aligned = frame.align > malloc_align(dl);
+    let needs = Needs {
+        suspended: suspended_ret.is_some(),
+        malloc: frame_val.is_some() && !aligned,
+        aligned_alloc: frame_val.is_some() && aligned,
+        free: frame_val.is_some(),
+    };
     let (entry, start) = entry_point(f, types, begin.as_ref(), pending);
     let mut at = entry;
     let mut frame_and_slot = frame_val.zip(begin.as_ref().map(|b| b.frame));
     if let Some((loaded, slot)) = frame_and_slot {
-        let (have, fv) = allocate_frame(f, types, entry, loaded, slot, frame.size.max(frame.align));
+        let size = frame.size.max(frame.align);
+        let (have, fv) = allocate_frame(f, types, entry, (loaded, slot), size, aligned.then_some(frame.align));
         at = have;
         frame_and_slot = Some((fv, slot));
     }
@@ -131,17 +161,28 @@ pub fn lower(
     Ok(Lowered { frame, suspend_points: sites.len() as u32, marker_ids, needs })
 }
 
-/// A marker called with `invoke` (declared without `noexcept`) cannot throw: it becomes a call and
-/// a branch to the normal destination.
+/// What `lower` returns for a suspend function without a suspend point.
+fn never_suspends(types: &TypeTable, dl: &DataLayout) -> Lowered {
+    let frame = Frame::empty(types.i1, dl.pointer_size(0));
+    Lowered { frame, suspend_points: 0, marker_ids: Vec::new(), needs: Needs::default() }
+}
+
+/// A marker or begin call made with `invoke` (declared without `noexcept`) cannot throw: it becomes
+/// a call and a branch to the normal destination.
 fn calls_for_invoked_markers(f: &mut Function, types: &mut TypeTable, src: &str) {
-    let invoked: Vec<(Block, Inst)> = f
+    let invoked: Vec<(Block, Inst, &'static str)> = f
         .inst_iter()
-        .filter(|&(_, i)| f.insts[i].op == Opcode::Invoke && f.callee_name(i, src) == Some(MARKER))
+        .filter(|&(_, i)| f.insts[i].op == Opcode::Invoke)
+        .filter_map(|(b, i)| match f.callee_name(i, src) {
+            Some(MARKER) => Some((b, i, MARKER)),
+            Some(BEGIN) => Some((b, i, BEGIN)),
+            _ => None,
+        })
         .collect();
-    for (b, i) in invoked {
+    for (b, i, name) in invoked {
         let (Some(&normal), Some(&unwind)) = (f.insts[i].blocks.first(), f.insts[i].blocks.get(1)) else { continue };
         let args = f.insts[i].call_args().to_vec();
-        let callee = f.const_value(types.ptr, MARKER);
+        let callee = f.const_value(types.ptr, name);
         let void = types.void;
         let call = Builder::new(f, types).call("", "", void, callee, &args);
         let br = f.create_br(types, normal);
@@ -155,27 +196,13 @@ fn calls_for_invoked_markers(f: &mut Function, types: &mut TypeTable, src: &str)
     }
 }
 
-/// The markers, in block order; each id must be a constant, and no marker may sit in code that runs
-/// only while an exception is handled.
+/// The markers, in block order; each id must be a constant, and no marker may run while an
+/// exception is being handled (`unwind`).
 fn markers(f: &Function, src: &str) -> Result<Vec<Marker>, Vec<Finding>> {
-    let cfg = Cfg::compute(f);
-    let dom = DomTree::compute(f, &cfg);
-    let pads: Vec<Block> = f
-        .layout
-        .iter()
-        .copied()
-        .filter(|&b| {
-            f.blocks[b].insts.iter().any(|&i| {
-                matches!(
-                    f.insts[i].op,
-                    Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch
-                )
-            })
-        })
-        .collect();
+    let in_handlers = unwind::markers_in_handlers(f, src, &|i| f.callee_name(i, src) == Some(MARKER));
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    for (b, i) in f.inst_iter() {
+    for (_, i) in f.inst_iter() {
         if f.callee_name(i, src) != Some(MARKER) {
             continue;
         }
@@ -189,13 +216,14 @@ fn markers(f: &Function, src: &str) -> Result<Vec<Marker>, Vec<Finding>> {
             ));
             continue;
         };
-        if let Some(&pad) = pads.iter().find(|&&p| dom.dominates(p, b)) {
-            let _ = pad;
+        if in_handlers.contains(&i) {
             errors.push(error_at(
                 f,
                 Some(i),
                 "kxs-marker-in-unwind",
-                "this suspend point is inside exception-handling code (an invoke's unwind path)".into(),
+                "this suspend point runs while an exception is being handled (in a catch handler, or in a cleanup \
+                 on an invoke's unwind path)"
+                    .into(),
                 "a suspend function cannot suspend while an exception is being handled: move the suspending call \
                  out of the catch handler or cleanup (for example, catch, remember the error, and suspend after the \
                  handler)",
@@ -682,14 +710,17 @@ fn entry_point(f: &mut Function, types: &mut TypeTable, begin: Option<&Begin>, p
 }
 
 /// On first entry (a null frame slot) the spill frame is allocated and kept in the slot; the frame
-/// pointer becomes a phi of the two. Returns the block the entry code continues in, and the phi.
+/// pointer becomes a phi of the two. `loaded` is the slot's value on entry. A frame aligned beyond
+/// `malloc`'s guarantee (`over_aligned`) comes from `aligned_alloc(align, size)`, `size` being a
+/// multiple of the alignment (the frame's size is rounded up to it). Returns the block the entry
+/// code continues in, and the phi.
 fn allocate_frame(
     f: &mut Function,
     types: &mut TypeTable,
     at: Block,
-    loaded: Value,
-    slot: Value,
+    (loaded, slot): (Value, Value),
     size: u64,
+    over_aligned: Option<u64>,
 ) -> (Block, Value) {
     let ptr = types.ptr;
     let i64t = types.int(64);
@@ -702,8 +733,17 @@ fn allocate_frame(
     let is_null_v = f.insts[is_null].result.unwrap_or(null);
     let br = Builder::new(f, types).cond_br(is_null_v, alloc, have);
     let size_v = f.const_value(i64t, &size.max(1).to_string());
-    let malloc = f.const_value(ptr, "@malloc");
-    let call = Builder::new(f, types).call("", "", ptr, malloc, &[size_v]);
+    let call = match over_aligned {
+        None => {
+            let malloc = f.const_value(ptr, "@malloc");
+            Builder::new(f, types).call("", "", ptr, malloc, &[size_v])
+        }
+        Some(align) => {
+            let align_v = f.const_value(i64t, &align.to_string());
+            let aligned_alloc = f.const_value(ptr, "@aligned_alloc");
+            Builder::new(f, types).call("", "", ptr, aligned_alloc, &[align_v, size_v])
+        }
+    };
     let new = f.insts[call].result.unwrap_or(null);
     let st = Builder::new(f, types).store(new, slot, 8);
     let br2 = f.create_br(types, have);
