@@ -703,14 +703,26 @@ fn reentry(
             && let Some(pred) = g.insts[call].block
         {
             let rty = g.values[cv].ty;
-            let users: Vec<Inst> = g.blocks[cont].insts.to_vec();
+            let in_cont: Vec<Inst> = g.blocks[cont].insts.to_vec();
             let phi = Builder::new(&mut g, types).phi(rty, &[(cv, pred), (agg, lb)]);
             let pv = g.insts[phi].result?;
             // The copy kept the landing value for the call's result: both edges meet in the phi.
-            for u in users {
+            for u in in_cont {
                 for a in g.insts[u].args.iter_mut() {
-                    if *a == cv || *a == agg {
+                    if *a == agg {
                         *a = pv;
+                    }
+                }
+            }
+            // Every use of the call's value comes after the continuation, which only the call's
+            // block and the landing block enter: all of them read the phi (a callee returning the
+            // frame pointer alone is used below the continuation as it is, with no extract there).
+            for b in g.layout.clone() {
+                for &u in &g.blocks[b].insts {
+                    for a in g.insts[u].args.iter_mut() {
+                        if *a == cv {
+                            *a = pv;
+                        }
                     }
                 }
             }
@@ -987,7 +999,8 @@ entry:
         let out = run(src.into(), Options::default()).map(|o| o.text).unwrap_or_default();
         let entry = block(&out, "entry");
         let stored = |ty: &str, off: &str, al: &str| {
-            let at = entry.iter().position(|l| l.contains(&format!("i64 {off}\n")) || l.ends_with(&format!("i64 {off}")));
+            let at =
+                entry.iter().position(|l| l.contains(&format!("i64 {off}\n")) || l.ends_with(&format!("i64 {off}")));
             at.is_some_and(|k| entry.get(k + 1).is_some_and(|l| l.contains(&format!("store {ty}")) && l.ends_with(al)))
         };
         assert!(stored("<4 x i32> %w", "48", "align 16"), "{out}");
