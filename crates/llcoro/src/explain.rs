@@ -768,6 +768,25 @@ pub const EXPLANATIONS: &[Explanation] = &[
         fix: "Pass the token a `gc.frame.statepoint` call returned.",
     },
     Explanation {
+        code: "stackless-token-use",
+        severity: "error",
+        summary: "a frame token passed to something that is not a frame intrinsic",
+        meaning: "The tokens of `gc.frame.layout`, `gc.frame.statepoint` and `gc.frame.accessor` stand for \
+                  a frame; llcoro replaces them with the frame pointer and addresses in it, so an instruction \
+                  other than a frame intrinsic that reads one (often a misspelt intrinsic name, which is an \
+                  ordinary call) would be left reading nothing.",
+        example: concat!(
+            "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp) {\nentry:\n  ",
+            "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 0, i32 16)\n  ",
+            "%tok = call token (...) @llvm.gc.fra.statepoint(ptr @callee, token %lay)\n",
+            stackless_ret!("0"),
+            "\ndeclare token @llvm.gc.fra.statepoint(...)",
+            stackless_decls!()
+        ),
+        fix: "Pass frame tokens only to the `llvm.gc.frame.*` and `llvm.frame.*` intrinsics; check the name of \
+              the call the error points at.",
+    },
+    Explanation {
         code: "stackless-return",
         severity: "error",
         summary: "a frame.return without a layout, or whose result does not hold what it is given",

@@ -167,6 +167,7 @@ pub fn check(
     let c = Context { f, src, o, calls: &calls, layouts: &layouts };
     let statepoints = c.statepoints(types, signature, &mut refused, &mut errors);
     c.tokens(types, &refused, &mut errors);
+    c.token_uses(&mut errors);
     let saves = c.saves(&refused, &mut errors);
     c.spill_offsets(&statepoints, &mut errors);
     if errors.is_empty() {
@@ -612,6 +613,41 @@ impl Context<'_> {
             let of_token = !(code == "stackless-load" || (kind == Kind::Return && self.returns_layout(i)));
             let at = if of_token { at } else { None };
             errors.push(o.error_at(f, i, at, code, msg, help));
+        }
+    }
+
+    /// Every use of a frame token (a layout's, a statepoint's or an accessor's) by anything but a
+    /// frame intrinsic: llcoro replaces the tokens, so such a use (a misspelt intrinsic, say)
+    /// would be left naming nothing.
+    fn token_uses(&self, errors: &mut Vec<Finding>) {
+        let (f, src, o) = (self.f, self.src, self.o);
+        let tokens: FxHashSet<Inst> = self
+            .calls
+            .iter()
+            .filter(|&&(_, k)| matches!(k, Kind::Layout | Kind::Statepoint | Kind::Accessor))
+            .map(|&(i, _)| i)
+            .collect();
+        let intrinsic: FxHashSet<Inst> = self.calls.iter().map(|&(i, _)| i).collect();
+        for (_, i) in f.inst_iter() {
+            if intrinsic.contains(&i) {
+                continue;
+            }
+            let Some(&t) = f.insts[i].args.iter().find(|&&a| f.value_inst(a).is_some_and(|d| tokens.contains(&d)))
+            else {
+                continue;
+            };
+            let what = match f.callee_name(i, src) {
+                Some(callee) => format!("{callee}, which is not a frame intrinsic,"),
+                None => "an instruction that is not a frame intrinsic".to_string(),
+            };
+            errors.push(o.error_at(
+                f,
+                i,
+                operand_span(f, src, i, t, false),
+                "stackless-token-use",
+                format!("the frame token {} is passed to {what} and would be left dangling", value_label(f, t)),
+                "pass frame tokens only to the `llvm.gc.frame.*` and `llvm.frame.*` intrinsics (docs/stackless.md)",
+            ));
         }
     }
 
