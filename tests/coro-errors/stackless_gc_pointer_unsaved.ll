@@ -1,4 +1,5 @@
-; FINDING: error stackless-gc-pointer 14:3
+; FINDING: error stackless-gc-pointer 15:3
+; MESSAGE: in @f, block %entry: the GC pointer %obj (addrspace(1)) is live across a statepoint without a slot of its own
 ; A GC pointer (addrspace(1)) is live across a statepoint but the front end gave it no slot with
 ; gc.frame.save: the collector could neither find it nor update it when it moves the object.
 

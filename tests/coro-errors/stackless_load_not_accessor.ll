@@ -1,4 +1,5 @@
-; FINDING: error stackless-load-token 16:3
+; FINDING: error stackless-load-token 17:47
+; MESSAGE: in @f, block %entry: this frame load reads %lay (token), not an accessor
 ; gc.frame.load reads the relocated frame an accessor names; this one reads through the layout
 ; token, which after the call names a frame the collector may have moved.
 

@@ -1,4 +1,5 @@
-; FINDING: error stackless-slot-overlap 14:3
+; FINDING: error stackless-slot-overlap 15:3
+; MESSAGE: in @f, block %entry: this save's bytes 12..16 overlap another save's bytes 8..16
 ; Two explicit saves into one frame whose bytes overlap: an i64 at 8..16 and an i32 at 12..16.
 
 declare token @llvm.gc.frame.layout(ptr, i32, i32)

@@ -1,4 +1,5 @@
-; FINDING: error stackless-statepoint-layout 13:3
+; FINDING: error stackless-statepoint-layout 14:78
+; MESSAGE: in @f, block %entry: this statepoint's frame operand %t1 (token) is not the token of a frame layout
 ; A statepoint's last operand must be the token of a frame layout; this one passes the token of
 ; another statepoint.
 

@@ -656,7 +656,8 @@ pub const EXPLANATIONS: &[Explanation] = &[
         severity: "error",
         summary: "a frame layout without a frame pointer or constant offsets",
         meaning: "`gc.frame.layout(ptr %sp, i32 RA_OFFSET, i32 SPILL_OFFSET)` describes the frame at a \
-                  statepoint; its offsets must be constants, and a statepoint needs a layout before it.",
+                  statepoint; its offsets must be constants (the spill area's from 0 to 2^31-1), and a \
+                  layout must come before every statepoint and every reload on every path.",
         example: concat!(
             "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp, i32 %k) {\nentry:\n  ",
             "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 %k, i32 16)\n",
@@ -699,9 +700,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "stackless-callee-type",
         severity: "error",
-        summary: "a statepoint whose callee's return type is unknown",
-        meaning: "llcoro must know what the callee returns (`{ptr, T}`) to split the call; an indirect \
-                  callee gives no type.",
+        summary: "a statepoint whose callee's type is unknown or disagrees with the call",
+        meaning: "llcoro calls the callee with the frame pointer first and reads back what it returns: \
+                  `{ptr, T}` (the frame pointer and the result), `{ptr}` or `ptr`. A callee the module \
+                  declares must be declared so, taking the frame pointer and then the statepoint's \
+                  arguments; an indirect callee gives no type, so its result must be read.",
         example: concat!(
             "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp, ptr %fn) {\nentry:\n  ",
             "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 0, i32 16)\n  ",
@@ -709,8 +712,75 @@ pub const EXPLANATIONS: &[Explanation] = &[
             stackless_ret!("0"),
             stackless_decls!()
         ),
-        fix: "Read its result with `gc.frame.result`, or call a function declared in the module as \
-              returning `{ptr, T}`.",
+        fix: "Declare the callee as taking `(ptr sp, ARGS...)` and returning `{ptr, T}`, `{ptr}` or `ptr`, \
+              and pass it ARGS; for an indirect callee, read its result with `gc.frame.result`.",
+    },
+    Explanation {
+        code: "stackless-result-type",
+        severity: "error",
+        summary: "a statepoint's result read as another type than its callee returns",
+        meaning: "`gc.frame.result` reads the T of the `{ptr, T}` the callee returns: its type must be the \
+                  callee's declared T, and a callee returning only the frame pointer (`{ptr}` or `ptr`) \
+                  has no result to read.",
+        example: concat!(
+            "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp) {\nentry:\n  ",
+            "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 0, i32 16)\n  ",
+            "%t = call token (...) @llvm.gc.frame.statepoint(ptr @callee, i32 1, token %lay)\n  ",
+            "%r = call i64 @llvm.gc.frame.result.i64(token %t)\n",
+            stackless_ret!("0"),
+            stackless_decls!(),
+            "declare i64 @llvm.gc.frame.result.i64(token)\n"
+        ),
+        fix: "Read the result as the type the callee's declaration returns after the frame pointer.",
+    },
+    Explanation {
+        code: "stackless-token",
+        severity: "error",
+        summary: "an accessor or result of a token that is no statepoint",
+        meaning: "`gc.frame.accessor` names the frame after a call, and `gc.frame.result` the call's \
+                  result: both read the token a `gc.frame.statepoint` returned.",
+        example: concat!(
+            "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp) {\nentry:\n  ",
+            "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 0, i32 16)\n  ",
+            "%acc = call token @llvm.gc.frame.accessor(token %lay)\n",
+            stackless_ret!("0"),
+            stackless_decls!()
+        ),
+        fix: "Pass the token a `gc.frame.statepoint` call returned.",
+    },
+    Explanation {
+        code: "stackless-token-use",
+        severity: "error",
+        summary: "a frame token passed to something that is not a frame intrinsic",
+        meaning: "The tokens of `gc.frame.layout`, `gc.frame.statepoint` and `gc.frame.accessor` stand for \
+                  a frame; llcoro replaces them with the frame pointer and addresses in it, so an instruction \
+                  other than a frame intrinsic that reads one (often a misspelt intrinsic name, which is an \
+                  ordinary call) would be left reading nothing.",
+        example: concat!(
+            "define { ptr, i32 } @f(ptr %sp_arg, ptr %sp) {\nentry:\n  ",
+            "%lay = call token @llvm.gc.frame.layout(ptr %sp, i32 0, i32 16)\n  ",
+            "%tok = call token (...) @llvm.gc.fra.statepoint(ptr @callee, token %lay)\n",
+            stackless_ret!("0"),
+            "\ndeclare token @llvm.gc.fra.statepoint(...)",
+            stackless_decls!()
+        ),
+        fix: "Pass frame tokens only to the `llvm.gc.frame.*` and `llvm.frame.*` intrinsics; check the name of \
+              the call the error points at.",
+    },
+    Explanation {
+        code: "stackless-return",
+        severity: "error",
+        summary: "a frame.return without a layout, or whose result does not hold what it is given",
+        meaning: "`frame.return(token %layout, T value)` makes `{ptr, T}` from the frame pointer of the \
+                  layout (the caller's frame) and the value; `frame.return(token %layout)` makes `{ptr}` or \
+                  `ptr`.",
+        example: concat!(
+            "define { ptr, i64 } @f(ptr %sp_arg, i32 %x) {\nentry:\n  ",
+            "%rl = call token @llvm.frame.layout(ptr %sp_arg, i32 8)\n  ",
+            "%r = call { ptr, i64 } @llvm.frame.return.i64(token %rl, i32 %x)\n  ret { ptr, i64 } %r\n}\n",
+            "declare token @llvm.frame.layout(ptr, i32)\ndeclare { ptr, i64 } @llvm.frame.return.i64(token, i32)\n"
+        ),
+        fix: "Return `{ptr, T}` with a value of type T, or `{ptr}` / `ptr` with no value, on a layout's token.",
     },
     Explanation {
         code: "stackless-sp-token",

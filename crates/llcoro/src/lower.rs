@@ -17,7 +17,6 @@ use crate::diag::Finding;
 use codespan_reporting::diagnostic::Severity;
 use llir::ir::{Function, Opcode};
 use llir::layout::DataLayout;
-use llir::lexer::{Tok, Token};
 use llir::print::{Edits, print_function};
 use llir::types::TypeTable;
 use llir::{ItemKind, Module};
@@ -520,9 +519,9 @@ fn process_stackless(
 ) -> Outcome {
     let m = sh.m;
     let src = m.src.as_str();
-    let callee_ret = |name: &str, types: &mut TypeTable| return_type_of(m, name, types);
+    let callee_sig = |name: &str, types: &mut TypeTable| signature_of(m, name, types);
     let reentry;
-    match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_ret) {
+    match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_sig) {
         Ok(mut l) => {
             reentry = l.reentry.take().map(|mut r| {
                 // A re-entry function's name must not be one the module has.
@@ -548,46 +547,17 @@ fn process_stackless(
     finish(sh, out, types, parsed, next_meta, direct, oc)
 }
 
-/// The declared return type of the module's function `name` (a `declare` or `define` header), when
-/// it ends in a struct or a named type right before the name: what a stackless callee returns.
-fn return_type_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir::types::Type> {
+/// The signature of the module's function `name` (a `declare` or `define` header): what a
+/// stackless statepoint's call is checked against.
+fn signature_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir::parser::Signature> {
     let i = m
         .items
         .iter()
         .enumerate()
         .find(|(i, it)| matches!(it.kind, ItemKind::Declare | ItemKind::Define) && m.item_name(*i) == name)?
         .0;
-    let item = m.items.get(i)?;
-    // The header's tokens before the name, whatever the layout.
-    let (head_start, name_at) = (item.span.start as usize, item.name.start as usize);
-    let mut lx = llir::lexer::Lexer::new(&m.src, head_start, name_at);
-    let toks: Vec<Token> = std::iter::from_fn(|| Some(lx.next_token()).filter(|t| t.kind != Tok::Eof)).collect();
-    let mut k = toks.len().checked_sub(1)?;
-    // `T*` (typed pointers): the pointee's tokens come first.
-    while toks.get(k)?.kind == Tok::Star {
-        k = k.checked_sub(1)?;
-    }
-    if matches!(toks.get(k)?.kind, Tok::RBrace | Tok::Greater) {
-        // The struct's opening `{` (with `<` before it for a packed struct).
-        let mut depth = 0i32;
-        loop {
-            match toks.get(k)?.kind {
-                Tok::RBrace => depth += 1,
-                Tok::LBrace => depth -= 1,
-                _ => {}
-            }
-            if depth == 0 {
-                break;
-            }
-            k = k.checked_sub(1)?;
-        }
-        if k > 0 && toks.get(k - 1)?.kind == Tok::Less {
-            k -= 1;
-        }
-    }
-    let from = toks.get(k)?.start as usize;
-    let to = toks.last()?.end as usize;
-    llir::parser::parse_type_text(&m.src, from, to, types)
+    let span = m.items.get(i)?.span;
+    llir::parser::parse_signature(&m.src, span.start as usize, span.end as usize, types)
 }
 
 /// A verifier failure on lowered code: the input's own error when the input function fails the

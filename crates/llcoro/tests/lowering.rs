@@ -25,7 +25,10 @@
 //!   `llcoro check FILE` must exit 1 and report each expected finding as
 //!   `<severity>[<code>]` located at `FILE:LINE:COL`, with the source line, a
 //!   caret line and `= help:`; it must not report a finding with any other
-//!   code (more findings with an expected code are tolerated). Then plain
+//!   code (more findings with an expected code are tolerated). A `; MESSAGE: <text>` line after
+//!   a FINDING line names words the finding's rendered text must contain (its message, with the
+//!   function and block it is in); no finding may name a block llcoro made (`%stackless.ret.N`)
+//!   or be placed at 1:1 unless a FINDING says so. Then plain
 //!   `llcoro FILE -o OUT`: with an expected error it exits 1, reports the
 //!   expected errors and does not create OUT; with warnings only it exits 0,
 //!   reports them and OUT gets the `doc_examples` checks (run with the file's
@@ -616,6 +619,8 @@ struct Finding {
     code: String,
     line: u32,
     col: u32,
+    /// Words the rendered finding must contain (`; MESSAGE:` lines).
+    words: Vec<String>,
 }
 
 impl Display for Finding {
@@ -628,6 +633,13 @@ impl Display for Finding {
 fn expected_findings(text: &str) -> Result<Vec<Finding>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
+        if let Some(words) = line.strip_prefix("; MESSAGE:") {
+            let last: Option<&mut Finding> = out.last_mut();
+            last.ok_or_else(|| format!("line {}: a MESSAGE line before any FINDING line", i + 1))?
+                .words
+                .push(words.trim().to_string());
+            continue;
+        }
         let Some(rest) = line.strip_prefix("; FINDING:") else {
             if i == 0 {
                 return Err(format!("the first line is not `; FINDING: <severity> <code> <LINE>:<COL>`: {line:?}"));
@@ -646,6 +658,7 @@ fn expected_findings(text: &str) -> Result<Vec<Finding>, String> {
             code: code.to_string(),
             line: l.parse().map_err(|_| bad())?,
             col: c.parse().map_err(|_| bad())?,
+            words: Vec::new(),
         });
     }
     Ok(out)
@@ -743,6 +756,7 @@ fn check_reported(report: &Report, step: &str, rel: &str, stderr: &str, wanted: 
                 if !r.has_help {
                     missing.push("`= help:`".to_string());
                 }
+                missing.extend(w.words.iter().filter(|x| !r.text.contains(x.as_str())).map(|x| format!("{x:?}")));
                 if !missing.is_empty() {
                     report.fail(format!("{step}: `{tag}` at {at} is missing {}", missing.join(", ")), excerpt(&r.text));
                 }
@@ -815,6 +829,20 @@ fn diagnostics() {
                     .collect();
                 if !unexpected.is_empty() {
                     report.fail(format!("{step}: unexpected findings"), unexpected.join("\n"));
+                }
+                // Located in the input as the user wrote it: never at a block llcoro made, nor at
+                // the start of the file for want of a place.
+                let misplaced: Vec<String> = rendered
+                    .iter()
+                    .filter(|r| {
+                        r.text.contains("%stackless.ret.")
+                            || (r.location.as_ref().is_some_and(|(_, l, c)| (*l, *c) == (1, 1))
+                                && !expected.iter().any(|e| (e.line, e.col) == (1, 1)))
+                    })
+                    .map(|r| excerpt(&r.text))
+                    .collect();
+                if !misplaced.is_empty() {
+                    report.fail(format!("{step}: a finding not placed in the input's own terms"), misplaced.join("\n"));
                 }
             }
         }

@@ -99,19 +99,21 @@ impl DataLayout {
         dl
     }
 
-    /// Reads `target datalayout = "..."` out of module text.
+    /// Reads `target datalayout = "..."` out of module text (its tokens may be apart, on other
+    /// lines and with comments between, as the parser accepts them).
     pub fn from_module_text(src: &str) -> DataLayout {
-        for line in src.lines() {
+        let mut at = 0;
+        for line in src.split_inclusive('\n') {
             let l = line.trim_start();
-            if let Some(rest) = l.strip_prefix("target datalayout")
-                && let Some(q1) = rest.find('"')
-                && let Some(q2) = rest[q1 + 1..].find('"')
+            if l.starts_with("target")
+                && let Some(s) = src.get(at + line.len() - l.len()..).and_then(layout_string)
             {
-                return DataLayout::parse(&rest[q1 + 1..q1 + 1 + q2]);
+                return DataLayout::parse(s);
             }
             if l.starts_with("define") {
                 break;
             }
+            at += line.len();
         }
         DataLayout::default()
     }
@@ -262,11 +264,47 @@ impl DataLayout {
     }
 }
 
+/// The string of a `target datalayout = "..."` that `text` starts with.
+fn layout_string(text: &str) -> Option<&str> {
+    let rest = skip_blank(text.strip_prefix("target")?).strip_prefix("datalayout")?;
+    let rest = skip_blank(skip_blank(rest).strip_prefix('=')?).strip_prefix('"')?;
+    rest.find('"').and_then(|q| rest.get(..q))
+}
+
+/// `s` after its leading white space and comments.
+fn skip_blank(mut s: &str) -> &str {
+    loop {
+        s = s.trim_start();
+        match s.strip_prefix(';') {
+            Some(c) => s = c.find('\n').and_then(|n| c.get(n..)).unwrap_or(""),
+            None => return s,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const X86_64: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+
+    /// The parser accepts the directive's tokens apart (a reflowed module, tests/reflow): read so,
+    /// the layout is the same. It used to be the default one, where an i128 is 4-aligned.
+    #[test]
+    fn the_datalayout_directive_is_read_across_lines_and_comments() {
+        let mut t = TypeTable::new();
+        let i128 = t.int(128);
+        let spread = format!(
+            "source_filename = \"x\"\ntarget\tdatalayout\t= ; a comment\n  \"{X86_64}\"\ndefine void @f() {{\n"
+        );
+        let one = format!("target datalayout = \"{X86_64}\"\n");
+        for src in [spread.as_str(), one.as_str()] {
+            assert_eq!(DataLayout::from_module_text(src).abi_align(&t, i128), 16, "{src}");
+        }
+        let after = format!("define void @f() {{\n}}\ntarget datalayout = \"{X86_64}\"\n");
+        assert_eq!(DataLayout::from_module_text(&after).abi_align(&t, i128), DataLayout::default().abi_align(&t, i128));
+        assert_eq!(DataLayout::from_module_text("target triple = \"x\"\ntarget").abi_align(&t, i128), 4);
+    }
 
     #[test]
     fn x86_64_scalars() {

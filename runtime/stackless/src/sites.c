@@ -55,6 +55,8 @@ static const struct llcoro_call_site *site_at(const struct llcoro_frame_table *t
 static int insert(struct llcoro_sites *m, const struct llcoro_call_site *s) {
     uintptr_t key = (uintptr_t)s->return_address;
     if (key == 0) return LLCORO_E_TABLE;
+    /* A continuation the optimizer deleted: no frame can wait there, and such sites share the key. */
+    if (s->return_address == LLCORO_DELETED_RETURN_ADDRESS) return LLCORO_OK;
     if (s->gc_slot_count != 0 && s->gc_slots == NULL) return LLCORO_E_TABLE;
     for (size_t i = hash_index(m, key);; i = (i + 1) & m->mask) {
         struct entry *e = &m->slots[i];
@@ -138,7 +140,7 @@ void llcoro_sites_destroy(struct llcoro_sites *m) {
 const struct llcoro_call_site *llcoro_sites_lookup(const struct llcoro_sites *m,
                                                    const void *return_address) {
     uintptr_t key = (uintptr_t)return_address;
-    if (m == NULL || key == 0) return NULL;
+    if (m == NULL || key == 0 || return_address == LLCORO_DELETED_RETURN_ADDRESS) return NULL;
     for (size_t i = hash_index(m, key);; i = (i + 1) & m->mask) {
         const struct entry *e = &m->slots[i];
         if (e->key == key) return e->site;

@@ -78,6 +78,18 @@ static void test_errors(void) {
     dup[1].gc_slots = NULL;
     CHECK_EQ(llcoro_sites_build(&td, 1, &m), LLCORO_E_TABLE);
     CHECK(strcmp(llcoro_status_string(LLCORO_E_DUPLICATE), "unknown status") != 0);
+
+    /* Sites whose continuation the optimizer deleted share the key LLVM gives a deleted block:
+     * left out, and the rest of the table is kept. */
+    struct llcoro_call_site gone[3] = {sites_a[0], sites_a[1], sites_b[0]};
+    gone[0].return_address = LLCORO_DELETED_RETURN_ADDRESS;
+    gone[2].return_address = LLCORO_DELETED_RETURN_ADDRESS;
+    struct llcoro_frame_table tg = {LLCORO_FRAME_TABLE_MAGIC, 1, 56, 3, 0, gone};
+    CHECK_EQ(llcoro_sites_build(&tg, 1, &m), LLCORO_OK);
+    CHECK_EQ(llcoro_sites_count(m), 1);
+    CHECK(llcoro_sites_lookup(m, &keys[1]) == &gone[1]);
+    CHECK(llcoro_sites_lookup(m, LLCORO_DELETED_RETURN_ADDRESS) == NULL);
+    llcoro_sites_destroy(m);
 }
 
 /* A future, larger entry: the runtime strides by entry_size and reads the version-1 fields. */

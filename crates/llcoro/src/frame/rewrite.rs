@@ -349,9 +349,9 @@ pub fn spill_and_reload(
     }
     order.extend(remat.iter().copied());
     // A recomputed value is made from its operands as they are now, before reloads rewrite them: a
-    // reload belongs to one block, and a recomputation may be needed in another.
-    let remat_args: FxHashMap<Value, Vec<Value>> =
-        remat.iter().filter_map(|&v| Some((v, f.insts[f.value_inst(v)?].args.to_vec()))).collect();
+    // reload belongs to one block, and a recomputation may be needed in another. So is every cheap
+    // operand recomputed along with it (which is no frame value itself).
+    let remat_args = original_operands(f, remat, &slot_of);
     let mut reloads = Reloads {
         frame: at.frame,
         frame_slot: at.frame_slot,
@@ -396,6 +396,28 @@ pub fn spill_and_reload(
             f.insts[u].args[k] = r;
         }
     }
+}
+
+/// The operands of each value in `remat`, and of each cheap operand that recomputing one recomputes
+/// in turn (down to frame values, which are reloaded), as they are before any reload replaces them.
+fn original_operands(
+    f: &Function,
+    remat: &[Value],
+    slot_of: &FxHashMap<Value, (u64, Type, u64)>,
+) -> FxHashMap<Value, Vec<Value>> {
+    let mut out: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+    let mut work: Vec<Value> = remat.to_vec();
+    while let Some(v) = work.pop() {
+        if out.contains_key(&v) {
+            continue;
+        }
+        // A value in `remat` is cheap (`rematerialisable` chose it so); so is what it recomputes.
+        let Some(i) = f.value_inst(v).filter(|&i| is_cheap(f, i)) else { continue };
+        let args = f.insts[i].args.to_vec();
+        work.extend(args.iter().copied().filter(|a| !slot_of.contains_key(a) && !f.is_const(*a)));
+        out.insert(v, args);
+    }
+    out
 }
 
 /// The suspends before which a spill of `v` is stored instead of after its definition: those it is

@@ -294,7 +294,13 @@ pub fn unshared_size(fr: &Frame, lowering: &str) -> u64 {
         "coroutine" => fr.fields.iter().partition(|x| fixed_kind(&x.kind)),
         _ => (Vec::new(), fr.fields.iter().filter(|x| !matches!(x.kind, FieldKind::Saved(_))).collect()),
     };
-    let base = if lowering == "coroutine" { 2 * fr.ptr_size } else { 0 };
+    // A stackless spill area's fields are at offsets from `sp`, from its start on (which is where
+    // they end less the area's size): it is laid out again from there, and not rounded up.
+    let base = match lowering {
+        "coroutine" => 2 * fr.ptr_size,
+        "stackless" => rest.iter().map(|x| x.offset + x.size).max().map_or(0, |e| e.saturating_sub(fr.size)),
+        _ => 0,
+    };
     let items: Vec<(u64, u64)> = rest.iter().map(|x| (x.size, x.align)).collect();
     let taken: Vec<(u64, u64)> = fixed.iter().map(|x| (x.offset, x.size)).collect();
     let mut clashes = crate::frame::layout::Clashes::new(items.len());
@@ -303,6 +309,9 @@ pub fn unshared_size(fr: &Frame, lowering: &str) -> u64 {
     }
     let (_, end) = crate::frame::layout::pack(&items, &clashes, base, &taken);
     let end = taken.iter().map(|&(o, s)| o + s).fold(end, u64::max);
+    if lowering == "stackless" {
+        return end - base;
+    }
     let align = fr.align.max(1);
     end.div_ceil(align) * align
 }
@@ -446,6 +455,13 @@ mod tests {
             field(FieldKind::Spill(v(2)), 16, 8, 4),
         ];
         assert_eq!(unshared_size(&frame(fields, 8, 1), "stackless"), 16);
+        // A spill area at 40 holding a 16-aligned vector at 48 and an i64 in the padding at 40,
+        // sharing nothing: 24 bytes from 40; apart they still fit there.
+        let fields = vec![field(FieldKind::Spill(v(1)), 48, 16, 16), field(FieldKind::Spill(v(2)), 40, 8, 8)];
+        assert_eq!(unshared_size(&frame(fields, 24, 16), "stackless"), 24);
+        // Sharing 48..56: unshared, the i64 goes to the padding before the vector.
+        let fields = vec![field(FieldKind::Spill(v(1)), 48, 16, 16), field(FieldKind::Spill(v(2)), 48, 8, 8)];
+        assert_eq!(unshared_size(&frame(fields, 24, 16), "stackless"), 24);
     }
 
     #[test]

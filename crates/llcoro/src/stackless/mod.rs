@@ -9,8 +9,8 @@
 //! 2. explicit saves become stores at `sp + offset`;
 //! 3. each statepoint becomes: the return-address slot gets the `blockaddress` of the block after the
 //!    call, the callee is called with `sp`, and the block is split after the call (the block after
-//!    starts with an empty inline asm statement naming the call site, so that no optimization folds
-//!    it into another call's continuation); the frame the callee returns (`gc.frame.accessor`) and
+//!    starts with an empty `noduplicate` inline asm statement naming the call site, so that no
+//!    optimization folds it into another call's continuation or copies it); the frame the callee returns (`gc.frame.accessor`) and
 //!    its result (`gc.frame.result`) are read from its return value;
 //! 4. the frame engine finds what is live after each call: values the front end saved itself are
 //!    reloaded from their slots, every other value is stored in the spill area after its definition
@@ -18,14 +18,13 @@
 //!    a GC pointer (`addrspace(1)`) with no slot of its own is refused;
 //! 5. `gc.frame.spillsz` becomes the spill area's size, and `frame.return` builds `{sp, value}`.
 
+mod check;
+mod spill;
 pub mod table;
 
-use crate::diag::{Finding, block_name, error_at};
-use crate::frame::rewrite::{SpillSites, frame_uses, spill_and_reload};
-use crate::frame::{Candidates, Field, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
-use llir::analysis::cfg::Cfg;
-use llir::analysis::dom::DomTree;
-use llir::analysis::liveness::Liveness;
+use crate::diag::{Finding, block_name};
+use crate::frame::{Frame, Site};
+use check::{Checked, Origins, const_operand};
 use llir::ir::build::Builder;
 use llir::ir::{Block, Function, Inst, InstData, Opcode, Value};
 use llir::layout::DataLayout;
@@ -34,6 +33,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The two spellings the seed uses.
 const PREFIXES: [&str; 2] = ["@llvm.gc.frame.", "@llvm.frame."];
+
+/// The alignment a frame pointer is known to have (docs/stackless.md): what `malloc` and the
+/// runtime's allocators give. Spills are placed and accessed for it, never for more.
+pub const FRAME_ALIGN: u64 = 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -112,45 +115,80 @@ struct Save {
     offset: i64,
 }
 
+/// How a callee hands back its caller's frame (and its result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Returns {
+    /// `{ptr sp, T result}`.
+    Pair(Type),
+    /// `{ptr sp}`.
+    Wrapped,
+    /// `ptr sp`.
+    Bare,
+}
+
 struct Statepoint {
     inst: Inst,
     layout: Inst,
     callee: Value,
-    args: Vec<Value>,
+    returns: Returns,
 }
 
-/// Lowers the stackless function `f` in place. `callee_ret` gives the declared return type of a
-/// function of the module by name, for statepoints whose result is never read.
+/// Lowers the stackless function `f` in place. `signature` gives the declaration of a function of
+/// the module by name, which a statepoint calling it must agree with.
 pub fn lower(
     f: &mut Function,
     types: &mut TypeTable,
     dl: &DataLayout,
     src: &str,
     typed: bool,
-    callee_ret: &dyn Fn(&str, &mut TypeTable) -> Option<Type>,
+    signature: check::Signatures<'_>,
 ) -> Result<Lowered, Vec<Finding>> {
-    let calls = intrinsics(f, src)?;
-    check_loads(f, &calls)?;
-    let layouts = layouts(f, &calls, src)?;
-    let saves = saves(f, &calls, &layouts, src)?;
-    let statepoints = statepoints(f, &calls, &layouts, src)?;
+    let mut origins = Origins::new(f);
+    let Checked { calls, layouts, saves, statepoints } = check::check(f, types, dl, src, signature, &origins)?;
     let (frame_slot, slot_stores) = match frame_slot(f, types, &layouts, &statepoints, typed) {
         Some((s, st)) => (Some(s), st),
         None => (None, Vec::new()),
     };
-    check_slots(f, types, dl, &saves, &layouts)?;
     let lowered_sites =
-        lower_statepoints(f, types, &calls, &statepoints, &layouts, frame_slot, typed, src, callee_ret)?;
+        lower_statepoints(f, types, &calls, &statepoints, &layouts, frame_slot, typed, src, &mut origins);
     let sites: Vec<Site> = lowered_sites
         .iter()
         .enumerate()
         .map(|(k, s)| Site { index: k as u32, inst: s.call, continues: vec![s.cont] })
         .collect();
     let stored = lower_saves(f, types, &saves, &layouts, typed);
+    lower_returns(f, types, &calls, &layouts);
     let mut lowered_sites = lowered_sites;
-    let (frame, spill_size) =
-        build_frame(f, types, dl, src, typed, &sites, &mut lowered_sites, &stored, (frame_slot, &slot_stores))?;
-    finish(f, types, &calls, &layouts, spill_size);
+    let empty = Frame {
+        fields: Vec::new(),
+        size: 0,
+        align: 1,
+        index_ty: types.i1,
+        index_off: 0,
+        label_off: None,
+        ptr_size: dl.pointer_size(0),
+        local_allocas: Vec::new(),
+        declares: Vec::new(),
+        remat: Vec::new(),
+        remat_names: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let (frame, spill_size) = match frame_slot {
+        Some(slot) => {
+            let body = spill::Body {
+                src,
+                typed,
+                sites: &sites,
+                stored: &stored,
+                slot,
+                slot_stores: &slot_stores,
+                origins: &origins,
+            };
+            spill::build(f, types, dl, &body, &mut lowered_sites, empty)?
+        }
+        None => (empty, 0),
+    };
+    finish(f, &calls, spill_size);
     let call_sites = lowered_sites
         .iter()
         .map(|s| CallSite {
@@ -164,131 +202,12 @@ pub fn lower(
     Ok(Lowered { frame, sites: call_sites, spill_size, reentry })
 }
 
-/// Every frame intrinsic call, by kind, in body order.
-fn intrinsics(f: &Function, src: &str) -> Result<Vec<(Inst, Kind)>, Vec<Finding>> {
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    for (_, i) in f.inst_iter() {
-        let Some(name) = f.callee_name(i, src) else { continue };
-        if !PREFIXES.iter().any(|p| name.starts_with(p)) {
-            continue;
-        }
-        match kind_of(name) {
-            Some(k) if f.insts[i].op == Opcode::Call => out.push((i, k)),
-            Some(_) => errors.push(error_at(
-                f,
-                Some(i),
-                "stackless-invoke",
-                "a frame intrinsic called with invoke".into(),
-                "call frame intrinsics with `call`; they do not throw",
-            )),
-            None => errors.push(error_at(
-                f,
-                Some(i),
-                "stackless-unknown",
-                format!("{name} is not a frame intrinsic llcoro knows"),
-                "use spillsz, layout, save, statepoint, accessor, sp, load, result or return (docs/stackless.md)",
-            )),
-        }
-    }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
-}
-
-/// A frame load must read through the token `gc.frame.accessor` returned.
-fn check_loads(f: &Function, calls: &[(Inst, Kind)]) -> Result<(), Vec<Finding>> {
-    let kind: FxHashMap<Inst, Kind> = calls.iter().copied().collect();
-    let errors: Vec<Finding> = calls
-        .iter()
-        .filter(|&&(_, k)| k == Kind::Load)
-        .filter(|&&(i, _)| {
-            let tok = f.insts[i].call_args().first().and_then(|&t| f.value_inst(t));
-            tok.and_then(|t| kind.get(&t)) != Some(&Kind::Accessor)
-        })
-        .map(|&(i, _)| {
-            error_at(
-                f,
-                Some(i),
-                "stackless-load-token",
-                "this frame load does not read an accessor: its token is not what `gc.frame.accessor` returned".into(),
-                "after a statepoint the frame may have moved: load from `gc.frame.accessor(token %statepoint)`",
-            )
-        })
-        .collect();
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
-}
-
-fn const_operand(f: &Function, i: Inst, k: usize, src: &str) -> Option<i64> {
-    f.insts[i].call_args().get(k).and_then(|&v| f.const_int(v, src)).and_then(|c| i64::try_from(c).ok())
-}
-
-fn layouts(f: &Function, calls: &[(Inst, Kind)], src: &str) -> Result<FxHashMap<Inst, Layout>, Vec<Finding>> {
-    let mut out = FxHashMap::default();
-    let mut errors = Vec::new();
-    for &(i, k) in calls {
-        if k != Kind::Layout {
-            continue;
-        }
-        let args = f.insts[i].call_args();
-        let (Some(&sp), Some(ra)) = (args.first(), const_operand(f, i, 1, src)) else {
-            errors.push(error_at(
-                f,
-                Some(i),
-                "stackless-layout",
-                "a frame layout needs the frame pointer and a constant return-address offset".into(),
-                "write `layout(ptr %sp, i32 RA_OFFSET, i32 SPILL_OFFSET)` (or without the spill offset on the return side)",
-            ));
-            continue;
-        };
-        let spill = if args.len() > 2 {
-            match const_operand(f, i, 2, src) {
-                Some(s) => Some(s),
-                None => {
-                    errors.push(error_at(
-                        f,
-                        Some(i),
-                        "stackless-layout",
-                        "the spill-area offset of a frame layout is not a constant".into(),
-                        "give the spill area's byte offset as an integer constant",
-                    ));
-                    continue;
-                }
-            }
-        } else {
-            None
-        };
-        out.insert(i, Layout { inst: i, sp, ra, spill });
-    }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
-}
-
 impl Layout {
     /// The frame pointer as the layout call names it now (lowering may have replaced it, as when it
     /// was a `gc.frame.load`).
     fn sp_now(&self, f: &Function) -> Value {
         f.insts[self.inst].call_args().first().copied().unwrap_or(self.sp)
     }
-}
-
-/// The layout a frame token stands for: a layout call itself, or an accessor (the relocated frame
-/// keeps the layout of the frame it was before the call).
-fn layout_of(f: &Function, v: Value, layouts: &FxHashMap<Inst, Layout>, src: &str) -> Option<Inst> {
-    let mut v = v;
-    for _ in 0..1024 {
-        let i = f.value_inst(v)?;
-        if layouts.contains_key(&i) {
-            return Some(i);
-        }
-        // Only an accessor stands for a frame: accessor(statepoint) → the statepoint's frame token.
-        if f.callee_name(i, src).and_then(kind_of) != Some(Kind::Accessor) {
-            return None;
-        }
-        let stp = f.insts[i].call_args().first().and_then(|&t| f.value_inst(t))?;
-        if f.callee_name(stp, src).and_then(kind_of) != Some(Kind::Statepoint) {
-            return None;
-        }
-        v = *f.insts[stp].call_args().last()?;
-    }
-    None
 }
 
 /// The frame pointer a token operand names now: a layout's frame pointer, or (once the statepoint
@@ -298,68 +217,6 @@ fn frame_now(f: &Function, token: Value, layouts: &FxHashMap<Inst, Layout>) -> V
         Some(lay) => lay.sp_now(f),
         None => token,
     }
-}
-
-fn saves(
-    f: &Function,
-    calls: &[(Inst, Kind)],
-    layouts: &FxHashMap<Inst, Layout>,
-    src: &str,
-) -> Result<Vec<Save>, Vec<Finding>> {
-    let mut out: Vec<Save> = Vec::new();
-    let mut errors = Vec::new();
-    for &(i, k) in calls {
-        if k != Kind::Save {
-            continue;
-        }
-        let args = f.insts[i].call_args();
-        let layout = args.first().and_then(|&t| layout_of(f, t, layouts, src));
-        let (Some(layout), Some(&value), Some(offset)) = (layout, args.get(1), const_operand(f, i, 2, src)) else {
-            errors.push(error_at(
-                f,
-                Some(i),
-                "stackless-save",
-                "a frame save needs a layout token, a value and a constant offset".into(),
-                "write `save(token %layout, <value>, i32 OFFSET)` with the token of a `layout` call",
-            ));
-            continue;
-        };
-        out.push(Save { inst: i, layout, value, offset });
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(out)
-}
-
-fn statepoints(
-    f: &Function,
-    calls: &[(Inst, Kind)],
-    layouts: &FxHashMap<Inst, Layout>,
-    src: &str,
-) -> Result<Vec<Statepoint>, Vec<Finding>> {
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    for &(i, k) in calls {
-        if k != Kind::Statepoint {
-            continue;
-        }
-        let args = f.insts[i].call_args();
-        let layout = args.last().and_then(|&t| layout_of(f, t, layouts, src));
-        match (args.first(), layout) {
-            (Some(&callee), Some(layout)) if args.len() >= 2 => {
-                out.push(Statepoint { inst: i, layout, callee, args: args[1..args.len() - 1].to_vec() })
-            }
-            _ => errors.push(error_at(
-                f,
-                Some(i),
-                "stackless-statepoint-layout",
-                "this statepoint's last operand is not the token of a frame layout".into(),
-                "pass the callee, its arguments, then the token a `gc.frame.layout` call returned",
-            )),
-        }
-    }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
 }
 
 /// An alloca holding the current frame pointer: set at each layout and after each call, so that a
@@ -400,6 +257,7 @@ fn frame_slot(
         let st = Builder::new(f, types).store(sp, slot, 8);
         seq.push(st);
         stores.push(st);
+        stamp(f, &seq, f.insts[l].span);
         insert_after(f, l, seq);
     }
     Some((slot, stores))
@@ -480,6 +338,7 @@ fn lower_saves(
         let align = 1;
         let store = Builder::new(f, types).store(value, addr, align);
         seq.push(store);
+        stamp(f, &seq, f.insts[s.inst].span);
         out.push(Stored { value, offset: s.offset, store });
         let Some(b) = f.insts[s.inst].block else { continue };
         let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == s.inst) else { continue };
@@ -493,6 +352,10 @@ fn lower_saves(
 
 struct LoweredSite {
     call: Inst,
+    /// The statepoint's token in the input (for messages).
+    token: Option<Value>,
+    /// How the callee returns.
+    returns: Returns,
     cont: Block,
     /// How many instructions at the top of `cont` read the call's return value.
     head: usize,
@@ -504,7 +367,9 @@ struct LoweredSite {
 }
 
 /// Each statepoint: the return address stored, the call with `sp`, the block split after it, and
-/// the frame and result the callee returned read from its return value.
+/// the frame and result the callee returned read from its return value. What llcoro puts in the
+/// place of an intrinsic carries the intrinsic's place in the input, so that a refusal found later
+/// (a frame pointer used after its call) points at what the user wrote.
 #[allow(clippy::too_many_arguments)]
 fn lower_statepoints(
     f: &mut Function,
@@ -515,51 +380,27 @@ fn lower_statepoints(
     frame_slot: Option<Value>,
     typed: bool,
     src: &str,
-    callee_ret: &dyn Fn(&str, &mut TypeTable) -> Option<Type>,
-) -> Result<Vec<LoweredSite>, Vec<Finding>> {
+    origins: &mut Origins,
+) -> Vec<LoweredSite> {
     let mut out = Vec::new();
     for (k, sp_call) in statepoints.iter().enumerate() {
         let Some(lay) = layouts.get(&sp_call.layout) else { continue };
-        let Some(spill) = lay.spill else {
-            return Err(vec![error_at(
-                f,
-                Some(sp_call.inst),
-                "stackless-statepoint-layout",
-                "this statepoint's layout has no spill area".into(),
-                "give the layout a spill-area offset: `gc.frame.layout(ptr %sp, i32 RA, i32 SPILL)`",
-            )]);
-        };
-        // The callee's result type: what gc.frame.result reads, or the callee's declaration.
-        let result_of = calls.iter().find(|&&(i, kind)| {
-            kind == Kind::Result && f.insts[i].call_args().first().and_then(|&t| f.value_inst(t)) == Some(sp_call.inst)
-        });
-        let result_ty = match result_of {
-            Some(&(i, _)) => Some(f.values[f.insts[i].result.unwrap_or(sp_call.callee)].ty),
-            None => {
-                f.const_text(sp_call.callee, src).and_then(|n| callee_ret(n, types)).and_then(|t| match types.get(t) {
-                    TypeData::Struct { fields, .. } if fields.len() == 2 => fields.get(1).copied(),
-                    _ => None,
-                })
-            }
-        };
-        let Some(result_ty) = result_ty else {
-            return Err(vec![error_at(
-                f,
-                Some(sp_call.inst),
-                "stackless-callee-type",
-                "cannot tell what this statepoint's callee returns".into(),
-                "read its result with `gc.frame.result`, or call a function declared in the module as returning `{ptr, T}`",
-            )]);
-        };
+        let Some(spill) = lay.spill else { continue };
         let Some(&token) = f.insts[sp_call.inst].call_args().last() else { continue };
         let frame = frame_now(f, token, layouts);
         let sp_ty = f.values[frame].ty;
-        let ret_ty = types.intern(TypeData::Struct { fields: vec![sp_ty, result_ty].into(), packed: false });
+        let ret_ty = match sp_call.returns {
+            Returns::Pair(t) => types.intern(TypeData::Struct { fields: vec![sp_ty, t].into(), packed: false }),
+            Returns::Wrapped => types.intern(TypeData::Struct { fields: vec![sp_ty].into(), packed: false }),
+            Returns::Bare => sp_ty,
+        };
         let Some(b) = f.insts[sp_call.inst].block else { continue };
         let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == sp_call.inst) else { continue };
+        let span = f.insts[sp_call.inst].span;
         // The return address: the block after the call.
         let name = f.unique_block_name(&format!("stackless.ret.{k}"));
         let cont = f.split_block(types, b, pos + 1, Some(&name));
+        origins.split(b, cont);
         // Spelled with this function's name: the re-entry function's copy of this store must
         // still write this function's key.
         let ba = f.const_value(types.ptr, &format!("blockaddress({}, %{name})", f.name));
@@ -570,25 +411,41 @@ fn lower_statepoints(
         let now = f.insts[sp_call.inst].call_args().to_vec();
         let (callee, rest) = match now.as_slice() {
             [callee, rest @ .., _token] => (*callee, rest.to_vec()),
-            _ => (sp_call.callee, sp_call.args.clone()),
+            _ => (sp_call.callee, Vec::new()),
         };
         let mut call_args = vec![frame];
         call_args.extend(rest);
         let call = Builder::new(f, types).call("", "", ret_ty, callee, &call_args);
         seq.push(call);
         let r = f.insts[call].result.unwrap_or(frame);
+        stamp(f, &seq, span);
         for (j, x) in seq.into_iter().enumerate() {
             f.insert_inst_at(b, pos + j, x);
         }
         // After the call: the frame where it is now, and the result.
-        let new_sp = extract(f, types, r, 0, sp_ty);
-        let res = extract(f, types, r, 1, result_ty);
-        let mut head = vec![site_marker(f, types, k), new_sp.0, res.0];
+        let mut head = vec![site_marker(f, types, k)];
+        let new_sp = match sp_call.returns {
+            Returns::Bare => r,
+            Returns::Pair(_) | Returns::Wrapped => {
+                let (i, v) = extract(f, types, r, 0, sp_ty);
+                head.push(i);
+                v
+            }
+        };
+        let res = match sp_call.returns {
+            Returns::Pair(t) => {
+                let (i, v) = extract(f, types, r, 1, t);
+                head.push(i);
+                Some(v)
+            }
+            Returns::Wrapped | Returns::Bare => None,
+        };
         if let Some(slot) = frame_slot {
-            let (mut c, v) = as_i8(f, types, new_sp.1, typed);
+            let (mut c, v) = as_i8(f, types, new_sp, typed);
             c.push(Builder::new(f, types).store(v, slot, 8));
             head.extend(c);
         }
+        stamp(f, &head, span);
         let head_len = head.len();
         for (j, x) in head.into_iter().enumerate() {
             f.insert_inst_at(cont, j, x);
@@ -599,36 +456,40 @@ fn lower_statepoints(
                 continue;
             }
             let Some(rv) = f.insts[i].result else { continue };
-            match kind {
-                Kind::Accessor | Kind::Sp => f.replace_all_uses(rv, new_sp.1),
-                Kind::Result => f.replace_all_uses(rv, res.1),
+            let now = match (kind, res) {
+                (Kind::Accessor | Kind::Sp, _) => new_sp,
+                (Kind::Result, Some(res)) => res,
                 _ => continue,
-            }
+            };
+            f.replace_all_uses(rv, now);
+            origins.replaced(f, now, rv);
             f.remove_inst(i);
         }
         f.remove_inst(sp_call.inst);
-        out.push(LoweredSite { call, cont, head: head_len, frame, ra: lay.ra, spill, gc_slots: Vec::new() });
+        out.push(LoweredSite {
+            call,
+            token: f.insts[sp_call.inst].result,
+            returns: sp_call.returns,
+            cont,
+            head: head_len,
+            frame,
+            ra: lay.ra,
+            spill,
+            gc_slots: Vec::new(),
+        });
     }
-    // `sp(accessor)`: the accessor is the frame pointer now.
+    // `sp(accessor)`: the accessor is the frame pointer now (checked: it was a statepoint's or an
+    // accessor's token).
     for &(i, kind) in calls {
         if kind != Kind::Sp || f.insts[i].block.is_none() {
             continue;
         }
-        let arg = f.insts[i].call_args().first().copied();
-        match (arg, f.insts[i].result) {
-            (Some(a), Some(r)) if f.values[a].ty != types.token => {
-                f.replace_all_uses(r, a);
-                f.remove_inst(i);
-            }
-            _ => {
-                return Err(vec![error_at(
-                    f,
-                    Some(i),
-                    "stackless-sp-token",
-                    "`frame.sp` reads the frame pointer of a statepoint or of its accessor, not of this token".into(),
-                    "pass the token a `gc.frame.statepoint` or `gc.frame.accessor` call returned",
-                )]);
-            }
+        if let (Some(&a), Some(r)) = (f.insts[i].call_args().first(), f.insts[i].result)
+            && f.values[a].ty != types.token
+        {
+            f.replace_all_uses(r, a);
+            origins.replaced(f, a, r);
+            f.remove_inst(i);
         }
     }
     // Loads from an accessor (now the frame pointer it stands for).
@@ -636,21 +497,16 @@ fn lower_statepoints(
         if kind != Kind::Load || f.insts[i].block.is_none() {
             continue;
         }
-        let args = f.insts[i].call_args().to_vec();
-        let (Some(&base), Some(off)) = (args.first(), const_operand(f, i, 1, src)) else {
-            return Err(vec![error_at(
-                f,
-                Some(i),
-                "stackless-load",
-                "a frame load needs an accessor token and a constant offset".into(),
-                "write `load(token %accessor, i32 OFFSET)` with the token of a `gc.frame.accessor` call",
-            )]);
+        let (Some(&base), Some(off), Some(rv)) =
+            (f.insts[i].call_args().first(), const_operand(f, i, 1, src), f.insts[i].result)
+        else {
+            continue;
         };
-        let Some(rv) = f.insts[i].result else { continue };
         let ty = f.values[rv].ty;
         let (mut seq, addr) = slot_addr(f, types, base, off, ty, typed);
         let ld = Builder::new(f, types).load(ty, addr, 1);
         seq.push(ld);
+        stamp(f, &seq, f.insts[i].span);
         let Some(b) = f.insts[i].block else { continue };
         let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == i) else { continue };
         for (k, x) in seq.into_iter().enumerate() {
@@ -658,10 +514,18 @@ fn lower_statepoints(
         }
         if let Some(lv) = f.insts[ld].result {
             f.replace_all_uses(rv, lv);
+            origins.replaced(f, lv, rv);
         }
         f.remove_inst(i);
     }
-    Ok(out)
+    out
+}
+
+/// What llcoro made in the place of an intrinsic gets its place in the input.
+fn stamp(f: &mut Function, made: &[Inst], span: llir::Span) {
+    for &i in made {
+        f.insts[i].span = span;
+    }
 }
 
 /// `call void asm sideeffect "", "i"(i32 k)`: the first instruction of call site `k`'s
@@ -670,11 +534,16 @@ fn lower_statepoints(
 /// empty block. Without it, when two continuations end up with the same code (two calls in the
 /// arms of an `if`, joining after), LLVM sinks that code into the join, folds both empty blocks
 /// into it and points both `blockaddress`es at the join: two call sites with one key.
+/// `noduplicate` keeps passes that copy code (loop peeling and unrolling, jump threading) from
+/// copying the continuation: a copy's `blockaddress` names the copy, a key the table lacks (a loop
+/// around a call peeled at -O2, found by the stackless generator, seed 61).
 fn site_marker(f: &mut Function, types: &mut TypeTable, k: usize) -> Inst {
     let asm = f.const_value(types.ptr, "asm sideeffect \"\", \"i\"");
     let site = f.const_value(types.i32, &k.to_string());
     let void = types.void;
-    Builder::new(f, types).call("", "", void, asm, &[site])
+    let call = Builder::new(f, types).call("", "", void, asm, &[site]);
+    f.insts[call].push_piece(llir::ir::edit::t(" noduplicate"));
+    call
 }
 
 fn extract(f: &mut Function, types: &mut TypeTable, agg: Value, idx: u32, ty: Type) -> (Inst, Value) {
@@ -690,332 +559,49 @@ fn extract(f: &mut Function, types: &mut TypeTable, agg: Value, idx: u32, ty: Ty
     (i, f.insts[i].result.unwrap_or(agg))
 }
 
-/// The engine's phases: what is live after each call, kept in the spill area (values the front end
-/// saved itself read back from their own slots). Returns the frame and the spill area's size.
-#[allow(clippy::too_many_arguments)]
-fn build_frame(
-    f: &mut Function,
-    types: &mut TypeTable,
-    dl: &DataLayout,
-    src: &str,
-    typed: bool,
-    sites: &[Site],
-    lowered: &mut [LoweredSite],
-    stored: &[Stored],
-    (frame_slot, slot_stores): (Option<Value>, &[Inst]),
-) -> Result<(Frame, u64), Vec<Finding>> {
-    let empty = Frame {
-        fields: Vec::new(),
-        size: 0,
-        align: 1,
-        index_ty: types.i1,
-        index_off: 0,
-        label_off: None,
-        ptr_size: dl.pointer_size(0),
-        local_allocas: Vec::new(),
-        declares: Vec::new(),
-        remat: Vec::new(),
-        remat_names: Vec::new(),
-        warnings: Vec::new(),
-    };
-    let Some(slot) = frame_slot else { return Ok((empty, 0)) };
-    let cfg = Cfg::compute(f);
-    let live = Liveness::compute_ignoring(f, &cfg, |_| false);
-    let dom = DomTree::compute(f, &cfg);
-    // The call results are read only at the top of their own continuation.
-    let results: FxHashSet<Value> = lowered.iter().filter_map(|s| f.insts[s.call].result).collect();
-    let crossing = crossing(&live, sites, &|v| results.contains(&v) || v == slot);
-    // A frame pointer live after its own call is stale: the frame may have moved.
-    let mut errors = Vec::new();
-    for s in lowered.iter() {
-        let sp = s.frame;
-        if live.live_in[s.cont].contains(&sp) {
-            errors.push(error_at(
-                f,
-                f.value_inst(sp).or(Some(s.call)),
-                "stackless-stale-frame",
-                "this frame pointer is used after a statepoint that may move the frame".into(),
-                "after the call, use the frame `gc.frame.accessor` returns (and `gc.frame.load` from it)",
-            ));
-        }
-    }
-    let spill_offsets: FxHashSet<i64> = lowered.iter().map(|s| s.spill).collect();
-    if spill_offsets.len() > 1 {
-        errors.push(error_at(
-            f,
-            lowered.get(1).map(|s| s.call),
-            "stackless-spill-offset",
-            "the statepoints of this function put the spill area at different offsets".into(),
-            "give every frame layout of one function the same spill-area offset",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let spill_off = lowered.first().map_or(0, |s| s.spill);
-    // GC slots per call: the offsets of pointer-typed explicit saves that come before the call on
-    // every path. An activation has one frame (relocated by each call, laid out again on the new
-    // pointer), so a slot saved through any of its layouts holds a pointer at the call.
-    for site in lowered.iter_mut() {
-        let mut slots: Vec<i64> = stored
-            .iter()
-            .filter(|st| matches!(types.get(f.values[st.value].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)))
-            .filter(|st| dominates_inst(f, &dom, st.store, site.call))
-            .map(|st| st.offset)
-            .collect();
-        slots.sort_unstable();
-        slots.dedup();
-        site.gc_slots = slots;
-    }
-    let Candidates { allocas, spills, .. } = classify(f, types, &crossing, src)?;
-    if let Some(&a) = allocas.first() {
-        return Err(vec![error_at(
-            f,
-            f.value_inst(a),
-            "stackless-alloca",
-            "this alloca is used after a statepoint: it lives on the native stack, which a stackless call \
-             does not keep"
-                .into(),
-            "keep the value in the frame: `gc.frame.save` it before the call and `gc.frame.load` it after",
-        )]);
-    }
-    let mut gc_errors = Vec::new();
-    let mut saved_fields = Vec::new();
-    let mut spilled = Vec::new();
-    for &v in &spills {
-        let explicit = saved_slot(f, &dom, stored, lowered, &live, v);
-        match explicit {
-            Some(off) => {
-                let ty = f.values[v].ty;
-                let mut fl = Field::new(FieldKind::Saved(v), ty, dl.alloc_size(types, ty), 1);
-                fl.offset = off.max(0) as u64;
-                saved_fields.push(fl);
-            }
-            None if is_gc_pointer(types, f.values[v].ty) => gc_errors.push(error_at(
-                f,
-                f.value_inst(v),
-                "stackless-gc-pointer",
-                "this GC pointer (addrspace(1)) is live across a statepoint without a slot of its own: the GC \
-                 could not find it, nor update it when it moves the object"
-                    .into(),
-                "`gc.frame.save` it before the call and `gc.frame.load` it from the accessor after",
-            )),
-            None => spilled.push(v),
-        }
-    }
-    if !gc_errors.is_empty() {
-        return Err(gc_errors);
-    }
-    let cfg = Cfg::compute(f);
-    let survey = Survey::new(f, &cfg, sites, &[], src);
-    let remat = remat::rematerialisable(f, &spilled, &FxHashSet::default(), &live, slot);
-    spilled.retain(|v| !remat.contains(v));
-    let (_, errs, mut rest) = value_fields(f, types, dl, &[], &spilled, src);
-    if !errs.is_empty() {
-        return Err(errs);
-    }
-    let end = survey.pack(f, &live, &mut rest, &[], 0, &|_| false);
-    for fl in rest.iter_mut() {
-        fl.offset += spill_off.max(0) as u64;
-    }
-    let mut fields = saved_fields;
-    fields.extend(rest);
-    survey.describe(f, &live, &mut fields, &|_| false);
-    fields.sort_by(|a, b| a.offset.cmp(&b.offset).then(b.size.cmp(&a.size)));
-    let ptr = types.ptr;
-    let frame_ptr = f.const_value(ptr, "null");
-    let uses = frame_uses(f, &fields, &remat);
-    // The frame exists once the slot first holds it: the store after the layout that dominates the
-    // others.
-    let ready = slot_stores.iter().copied().find(|&st| slot_stores.iter().all(|&o| dominates_inst(f, &dom, st, o)));
-    let Some(ready) = ready else {
-        return Err(vec![error_at(
-            f,
-            lowered.first().map(|s| s.call),
-            "stackless-layout",
-            "no frame layout of this function comes before all of its statepoints".into(),
-            "make the frame (`gc.frame.layout`) before the first statepoint, on every path",
-        )]);
-    };
-    // Every reload reads the frame through the slot, so the slot must hold the frame wherever one
-    // can happen: the first layout comes before all of them.
-    let conts: Vec<Block> = lowered.iter().map(|s| s.cont).collect();
-    let ready_block = f.insts[ready].block;
-    for fl in &fields {
-        let (FieldKind::Spill(v) | FieldKind::Saved(v)) = fl.kind else { continue };
-        if let Some(b) = flooded(f, &live, &conts, v)
-            .into_iter()
-            .find(|&b| ready_block.is_none_or(|rb| rb == b || !dom.dominates(rb, b)))
-        {
-            return Err(vec![error_at(
-                f,
-                f.blocks[b].insts.first().copied(),
-                "stackless-layout",
-                "a value live across a call is needed here, where the frame may not be laid out yet (the first \
-                 `gc.frame.layout` does not come before this block on every path)"
-                    .into(),
-                "lay the frame out once before any loop that makes calls, and inside the loop lay out the frame \
-                 pointer the previous call returned (`frame.sp` of its accessor)",
-            )]);
-        }
-    }
-    let before = |f: &Function, i: Inst| !dominates_inst(f, &dom, ready, i);
-    let spill_at = SpillSites {
-        frame: frame_ptr,
-        frame_slot: Some(slot),
-        typed,
-        ready,
-        before_frame: &before,
-        keeps_value: &|_, _| false,
-        continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
-        head: lowered.iter().map(|s| (s.cont, s.head)).collect(),
-        leaves: sites.iter().map(|s| (s.inst, s.continues.clone())).collect(),
-    };
-    spill_and_reload(f, types, &spill_at, &live, &fields, &remat, &uses);
-    let size = end;
-    let remat_names = crate::frame::remat::names(f, &remat);
-    let frame = Frame { fields, size, align: 1, remat, remat_names, ..empty };
-    Ok((frame, size))
-}
-
-/// The one offset `v` is saved at, when it has one, nothing else is saved there, and a save of `v`
-/// comes before every call `v` is live across (so the slot holds `v` wherever it is reloaded).
-fn saved_slot(
-    f: &Function,
-    dom: &DomTree,
-    stored: &[Stored],
-    lowered: &[LoweredSite],
-    live: &Liveness,
-    v: Value,
-) -> Option<i64> {
-    let mut offs: Vec<i64> = stored.iter().filter(|s| s.value == v).map(|s| s.offset).collect();
-    offs.sort_unstable();
-    offs.dedup();
-    let [off] = offs.as_slice() else { return None };
-    let alone = stored.iter().all(|s| s.offset != *off || s.value == v);
-    // Reloads go at the top of every block a call's continuation reaches while `v` is live: a save
-    // must have run on every way into each of them.
-    let conts: Vec<Block> = lowered.iter().map(|s| s.cont).collect();
-    let saved_before = flooded(f, live, &conts, v).into_iter().all(|b| {
-        stored
-            .iter()
-            .any(|st| st.value == v && f.insts[st.store].block.is_some_and(|sb| sb != b && dom.dominates(sb, b)))
-    });
-    (alone && saved_before && *off >= 0).then_some(*off)
-}
-
-/// The blocks a reload of `v` may go to: reachable from a continuation through blocks `v` is live
-/// into (as the engine floods them).
-fn flooded(f: &Function, live: &Liveness, conts: &[Block], v: Value) -> Vec<Block> {
-    let mut seen: FxHashSet<Block> = FxHashSet::default();
-    let mut work: Vec<Block> = conts.iter().copied().filter(|&b| live.live_in[b].contains(&v)).collect();
-    while let Some(b) = work.pop() {
-        if seen.insert(b) {
-            work.extend(f.successors(b).iter().copied().filter(|&s| live.live_in[s].contains(&v)));
-        }
-    }
-    seen.into_iter().collect()
-}
-
-/// Do two layouts describe the same frame pointer?
-fn same_frame(layouts: &FxHashMap<Inst, Layout>, a: Inst, b: Inst) -> bool {
-    matches!((layouts.get(&a), layouts.get(&b)), (Some(x), Some(y)) if x.sp == y.sp || x.inst == y.inst)
-}
-
-/// Explicit slots of one layout must not overlap each other (unless they are the same slot) or the
-/// return-address slot.
-fn check_slots(
-    f: &Function,
-    types: &TypeTable,
-    dl: &DataLayout,
-    saves: &[Save],
-    layouts: &FxHashMap<Inst, Layout>,
-) -> Result<(), Vec<Finding>> {
-    let ptr_size = dl.pointer_size(0) as i64;
-    let range = |s: &Save| (s.offset, s.offset + dl.store_size(types, f.values[s.value].ty) as i64);
-    for (k, a) in saves.iter().enumerate() {
-        let (a0, a1) = range(a);
-        let clash = |what: String| {
-            Err(vec![error_at(
-                f,
-                Some(a.inst),
-                "stackless-slot-overlap",
-                what,
-                "give every explicit slot of a frame its own bytes, apart from the return address and the spill area",
-            )])
-        };
-        if let Some(lay) = layouts.get(&a.layout) {
-            if a0 < lay.ra + ptr_size && lay.ra < a1 {
-                return clash(format!("this save's bytes {a0}..{a1} overlap the return-address slot at {}", lay.ra));
-            }
-            if let Some(sp) = lay.spill
-                && a1 > sp
-            {
-                return clash(format!("this save's bytes {a0}..{a1} reach into the spill area at {sp}"));
-            }
-        }
-        for b in &saves[..k] {
-            if !same_frame(layouts, a.layout, b.layout) {
-                continue;
-            }
-            let (b0, b1) = range(b);
-            let same = a0 == b0 && a1 == b1;
-            if !same && a0 < b1 && b0 < a1 {
-                return clash(format!("this save's bytes {a0}..{a1} overlap another save's bytes {b0}..{b1}"));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn is_gc_pointer(types: &TypeTable, ty: Type) -> bool {
-    matches!(types.get(ty), TypeData::Ptr(1) | TypeData::TypedPtr(_, 1))
-}
-
-fn dominates_inst(f: &Function, dom: &DomTree, a: Inst, b: Inst) -> bool {
-    let (Some(ba), Some(bb)) = (f.insts[a].block, f.insts[b].block) else { return false };
-    if ba == bb {
-        let pos = |x: Inst| f.blocks[ba].insts.iter().position(|&y| y == x);
-        return pos(a) <= pos(b);
-    }
-    dom.dominates(ba, bb)
-}
-
-/// `spillsz` becomes the spill area's size; layouts go; `frame.return(layout, v)` builds `{sp, v}`.
-fn finish(
-    f: &mut Function,
-    types: &mut TypeTable,
-    calls: &[(Inst, Kind)],
-    layouts: &FxHashMap<Inst, Layout>,
-    size: u64,
-) {
+/// `frame.return(layout, v)` builds `{sp, v}` (`frame.return(layout)`: `{sp}` or `sp`), before the
+/// spill area is made: the frame pointer it returns is then a value like any other.
+fn lower_returns(f: &mut Function, types: &mut TypeTable, calls: &[(Inst, Kind)], layouts: &FxHashMap<Inst, Layout>) {
     for &(i, kind) in calls {
-        if f.insts[i].block.is_none() {
+        if kind != Kind::Return || f.insts[i].block.is_none() {
             continue;
         }
-        match kind {
-            Kind::SpillSize => {
-                if let Some(r) = f.insts[i].result {
-                    let c = f.const_value(f.values[r].ty, &size.to_string());
-                    f.replace_all_uses(r, c);
-                }
-                f.remove_inst(i);
-            }
-            Kind::Return => {
-                let args = f.insts[i].call_args().to_vec();
-                let (Some(&tok), Some(&v), Some(r)) = (args.first(), args.get(1), f.insts[i].result) else { continue };
-                let Some(lay) = f.value_inst(tok).and_then(|l| layouts.get(&l)) else { continue };
-                let sp = lay.sp_now(f);
-                let rty = f.values[r].ty;
-                let Some((made, pair)) = make_pair(f, types, rty, sp, v) else { continue };
-                for x in made {
-                    f.insert_inst_before(i, x);
-                }
-                f.replace_all_uses(r, pair);
-                f.remove_inst(i);
-            }
-            _ => {}
+        let args = f.insts[i].call_args().to_vec();
+        let (Some(&tok), Some(r)) = (args.first(), f.insts[i].result) else { continue };
+        let Some(lay) = f.value_inst(tok).and_then(|l| layouts.get(&l)) else { continue };
+        let sp = lay.sp_now(f);
+        let rty = f.values[r].ty;
+        let (made, value) = match args.get(1) {
+            Some(&v) => match make_pair(f, types, rty, sp, v) {
+                Some(m) => m,
+                None => continue,
+            },
+            None if matches!(types.get(rty), TypeData::Struct { .. }) => match wrap(f, types, rty, sp) {
+                Some(m) => m,
+                None => continue,
+            },
+            None => (Vec::new(), sp),
+        };
+        stamp(f, &made, f.insts[i].span);
+        for x in made {
+            f.insert_inst_before(i, x);
         }
+        f.replace_all_uses(r, value);
+        f.remove_inst(i);
+    }
+}
+
+/// `spillsz` becomes the spill area's size; layouts go.
+fn finish(f: &mut Function, calls: &[(Inst, Kind)], size: u64) {
+    for &(i, kind) in calls {
+        if kind != Kind::SpillSize || f.insts[i].block.is_none() {
+            continue;
+        }
+        if let Some(r) = f.insts[i].result {
+            let c = f.const_value(f.values[r].ty, &size.to_string());
+            f.replace_all_uses(r, c);
+        }
+        f.remove_inst(i);
     }
     for &(i, kind) in calls {
         if kind == Kind::Layout && f.insts[i].block.is_some() {
@@ -1091,39 +677,13 @@ fn reentry(
             work.extend(f.successors(b).iter().copied());
         }
     }
-    // Per call site, what the call would have returned: {frame, *result}.
+    // Per call site, what the call would have returned: {frame, *result} (or {frame}, or frame).
     let mut landing = Vec::new();
     for site in sites {
-        let rty = f.values[f.insts[site.call].result?].ty;
-        let res_ty = match types.get(rty) {
-            TypeData::Struct { fields, .. } => fields.get(1).copied()?,
-            _ => return None,
-        };
         let name = g.unique_block_name("reenter.site");
         let lb = g.create_block(Some(&name));
-        let mut pre_load = Vec::new();
-        let mut from = result;
-        if typed {
-            let want = types.pointer_to(res_ty, 0, true);
-            let c = Builder::new(&mut g, types).bitcast(result, want);
-            from = g.insts[c].result?;
-            pre_load.push(c);
-        }
-        let load = Builder::new(&mut g, types).load(res_ty, from, 1);
-        let loaded = g.insts[load].result?;
-        let (frame_v, pre) = if typed && g.values[frame].ty != sp_type(f, site) {
-            let want = sp_type(f, site);
-            let c = Builder::new(&mut g, types).bitcast(frame, want);
-            (g.insts[c].result?, vec![c])
-        } else {
-            (frame, Vec::new())
-        };
-        let (made, agg) = make_pair(&mut g, types, rty, frame_v, loaded)?;
-        pre_load.extend(pre);
-        let mut pre = pre_load;
-        pre.push(load);
-        pre.extend(made);
-        for i in pre {
+        let (made, agg) = landing_value(f, &mut g, types, site, (frame, result), typed)?;
+        for i in made {
             g.append_inst(lb, i);
         }
         // A call that is not copied (nothing after a call site leads to it) is its landing value.
@@ -1148,14 +708,26 @@ fn reentry(
             && let Some(pred) = g.insts[call].block
         {
             let rty = g.values[cv].ty;
-            let users: Vec<Inst> = g.blocks[cont].insts.to_vec();
+            let in_cont: Vec<Inst> = g.blocks[cont].insts.to_vec();
             let phi = Builder::new(&mut g, types).phi(rty, &[(cv, pred), (agg, lb)]);
             let pv = g.insts[phi].result?;
             // The copy kept the landing value for the call's result: both edges meet in the phi.
-            for u in users {
+            for u in in_cont {
                 for a in g.insts[u].args.iter_mut() {
-                    if *a == cv || *a == agg {
+                    if *a == agg {
                         *a = pv;
+                    }
+                }
+            }
+            // Every use of the call's value comes after the continuation, which only the call's
+            // block and the landing block enter: all of them read the phi (a callee returning the
+            // frame pointer alone is used below the continuation as it is, with no extract there).
+            for b in g.layout.clone() {
+                for &u in &g.blocks[b].insts {
+                    for a in g.insts[u].args.iter_mut() {
+                        if *a == cv {
+                            *a = pv;
+                        }
                     }
                 }
             }
@@ -1190,6 +762,52 @@ fn reentry(
     Some(g)
 }
 
+/// What call site `site`'s call would have returned, made in the re-entry function `g` from its
+/// parameters `(frame, result)`: `{frame, *result}`, `{frame}` or `frame`, as the callee returns.
+fn landing_value(
+    f: &Function,
+    g: &mut Function,
+    types: &mut TypeTable,
+    site: &LoweredSite,
+    (frame, result): (Value, Value),
+    typed: bool,
+) -> Option<(Vec<Inst>, Value)> {
+    let rty = f.values[f.insts[site.call].result?].ty;
+    let mut made = Vec::new();
+    let frame_v = if typed && g.values[frame].ty != sp_type(f, site) {
+        let c = Builder::new(g, types).bitcast(frame, sp_type(f, site));
+        made.push(c);
+        g.insts[c].result?
+    } else {
+        frame
+    };
+    let res_ty = match site.returns {
+        Returns::Pair(t) => t,
+        Returns::Wrapped => {
+            let (w, v) = wrap(g, types, rty, frame_v)?;
+            made.extend(w);
+            return Some((made, v));
+        }
+        Returns::Bare => return Some((made, frame_v)),
+    };
+    let mut loads = Vec::new();
+    let mut from = result;
+    if typed {
+        let want = types.pointer_to(res_ty, 0, true);
+        let c = Builder::new(g, types).bitcast(result, want);
+        from = g.insts[c].result?;
+        loads.push(c);
+    }
+    let load = Builder::new(g, types).load(res_ty, from, 1);
+    let loaded = g.insts[load].result?;
+    // In the order the re-entry function always had: the result's cast, the frame's, the load.
+    loads.append(&mut made);
+    loads.push(load);
+    let (pair, agg) = make_pair(g, types, rty, frame_v, loaded)?;
+    loads.extend(pair);
+    Some((loads, agg))
+}
+
 /// `{first, second}` of type `ty` built by two `insertvalue`s (not yet placed), and its value.
 fn make_pair(
     f: &mut Function,
@@ -1198,36 +816,46 @@ fn make_pair(
     first: Value,
     second: Value,
 ) -> Option<(Vec<Inst>, Value)> {
+    let (a, av) = insert_value(f, types, ty, None, first, 0)?;
+    let (b, bv) = insert_value(f, types, ty, Some(av), second, 1)?;
+    Some((vec![a, b], bv))
+}
+
+/// `{sp}` of type `ty` (not yet placed), and its value.
+fn wrap(f: &mut Function, types: &mut TypeTable, ty: Type, sp: Value) -> Option<(Vec<Inst>, Value)> {
+    let (a, av) = insert_value(f, types, ty, None, sp, 0)?;
+    Some((vec![a], av))
+}
+
+/// `insertvalue ty into, v, idx` (into `poison` when None), not yet placed.
+fn insert_value(
+    f: &mut Function,
+    types: &mut TypeTable,
+    ty: Type,
+    into: Option<Value>,
+    v: Value,
+    idx: u32,
+) -> Option<(Inst, Value)> {
     let text = types.display(ty);
-    let first_ty = types.display(f.values[first].ty);
-    let second_ty = types.display(f.values[second].ty);
-    let mut a = InstData::new(
-        Opcode::InsertValue,
-        ty,
-        vec![
-            llir::ir::edit::t(&format!("insertvalue {text} poison, {first_ty} ")),
-            llir::ir::Piece::Arg(0),
-            llir::ir::edit::t(", 0"),
-        ],
-    );
-    a.args.push(first);
-    let ai = f.create_inst(types, a);
-    let av = f.insts[ai].result?;
-    let mut b = InstData::new(
-        Opcode::InsertValue,
-        ty,
-        vec![
-            llir::ir::edit::t(&format!("insertvalue {text} ")),
-            llir::ir::Piece::Arg(0),
-            llir::ir::edit::t(&format!(", {second_ty} ")),
-            llir::ir::Piece::Arg(1),
-            llir::ir::edit::t(", 1"),
-        ],
-    );
-    b.args.push(av);
-    b.args.push(second);
-    let bi = f.create_inst(types, b);
-    Some((vec![ai, bi], f.insts[bi].result?))
+    let v_ty = types.display(f.values[v].ty);
+    let t = llir::ir::edit::t;
+    let (mut tmpl, args) = match into {
+        None => (vec![t(&format!("insertvalue {text} poison, {v_ty} ")), llir::ir::Piece::Arg(0)], vec![v]),
+        Some(agg) => (
+            vec![
+                t(&format!("insertvalue {text} ")),
+                llir::ir::Piece::Arg(0),
+                t(&format!(", {v_ty} ")),
+                llir::ir::Piece::Arg(1),
+            ],
+            vec![agg, v],
+        ),
+    };
+    tmpl.push(t(&format!(", {idx}")));
+    let mut d = InstData::new(Opcode::InsertValue, ty, tmpl);
+    d.args.extend(args);
+    let i = f.create_inst(types, d);
+    Some((i, f.insts[i].result?))
 }
 
 /// The frame pointer type a call site's callee returns first.
@@ -1343,11 +971,54 @@ join:
     }
 
     #[test]
+    fn a_spill_is_placed_for_its_alignment_from_the_aligned_frame_pointer() {
+        // The spill area at 40 (8-aligned): the <4 x i32> goes to 48, the i64 into the padding at 40.
+        let src = r#"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+declare token @llvm.gc.frame.layout(ptr, i32, i32)
+declare i32 @llvm.gc.frame.spillsz()
+declare token @llvm.gc.frame.statepoint(...)
+declare token @llvm.gc.frame.accessor(token)
+declare ptr @llvm.frame.sp(token)
+declare ptr @use(ptr, i32)
+declare { ptr, i64 } @g(ptr, i64)
+
+define { ptr, i64 } @f(ptr %sp, <4 x i32> %v, i64 %n) {
+entry:
+  %size = call i32 @llvm.gc.frame.spillsz()
+  %u = call ptr @use(ptr %sp, i32 %size)
+  %lay = call token @llvm.gc.frame.layout(ptr %sp, i32 8, i32 40)
+  %w = add <4 x i32> %v, %v
+  %m = mul i64 %n, %n
+  %t = call token (...) @llvm.gc.frame.statepoint(ptr @g, i64 %n, token %lay)
+  %a = call token @llvm.gc.frame.accessor(token %t)
+  %s2 = call ptr @llvm.frame.sp(token %a)
+  %e = extractelement <4 x i32> %w, i32 1
+  %z = zext i32 %e to i64
+  %k = add i64 %z, %m
+  %r0 = insertvalue { ptr, i64 } poison, ptr %s2, 0
+  %r = insertvalue { ptr, i64 } %r0, i64 %k, 1
+  ret { ptr, i64 } %r
+}
+"#;
+        let out = run(src.into(), Options::default()).map(|o| o.text).unwrap_or_default();
+        let entry = block(&out, "entry");
+        let stored = |ty: &str, off: &str, al: &str| {
+            let at =
+                entry.iter().position(|l| l.contains(&format!("i64 {off}\n")) || l.ends_with(&format!("i64 {off}")));
+            at.is_some_and(|k| entry.get(k + 1).is_some_and(|l| l.contains(&format!("store {ty}")) && l.ends_with(al)))
+        };
+        assert!(stored("<4 x i32> %w", "48", "align 16"), "{out}");
+        assert!(stored("i64 %m", "40", "align 8"), "{out}");
+        assert!(entry.iter().any(|l| l.contains("@use(ptr %sp, i32 24)")), "spillsz counts the padding: {out}");
+    }
+
+    #[test]
     fn each_continuation_has_a_mark_of_its_own() {
         let out = run(ACK.into(), Options::default()).map(|o| o.text).unwrap_or_default();
         let ack = out.split("define internal").next().unwrap_or_default();
         for k in 0..3 {
-            let mark = format!("call void asm sideeffect \"\", \"i\"(i32 {k})");
+            let mark = format!("call void asm sideeffect \"\", \"i\"(i32 {k}) noduplicate");
             assert_eq!(
                 block(ack, &format!("stackless.ret.{k}")).first().map(|l| l.trim()),
                 Some(mark.as_str()),

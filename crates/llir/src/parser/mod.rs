@@ -81,6 +81,48 @@ pub fn parse_type_text(src: &str, start: usize, end: usize, types: &mut TypeTabl
     (p.tok.kind == Tok::Eof).then_some(t)
 }
 
+/// A function's type as its `declare` or `define` header spells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    pub ret: Type,
+    pub params: Vec<Type>,
+    pub vararg: bool,
+}
+
+/// Parses the header of the `declare` or `define` starting at `src[start..]` (linkage, attributes,
+/// the return type, the name and the parameter list; what follows is not read), interning its
+/// types into `types`. For passes that check a call against the callee's declaration.
+pub fn parse_signature(src: &str, start: usize, end: usize, types: &mut TypeTable) -> Option<Signature> {
+    let mut p = Parser::new(src, start, end, types);
+    if !matches!(p.cur_text(), "declare" | "define") {
+        return None;
+    }
+    p.bump();
+    p.skip_attributes().ok()?;
+    let ret = p.parse_type().ok()?;
+    p.expect(Tok::Global, "the function name").ok()?;
+    p.expect(Tok::LParen, "'('").ok()?;
+    let (mut params, mut vararg) = (Vec::new(), false);
+    if !p.eat(Tok::RParen) {
+        loop {
+            if p.eat(Tok::Ellipsis) {
+                vararg = true;
+            } else {
+                params.push(p.parse_type().ok()?);
+                p.skip_attributes().ok()?;
+                if p.at(Tok::Local) {
+                    p.bump();
+                }
+            }
+            if p.eat(Tok::RParen) {
+                break;
+            }
+            p.expect(Tok::Comma, "','").ok()?;
+        }
+    }
+    Some(Signature { ret, params, vararg })
+}
+
 pub(crate) struct Parser<'a> {
     pub src: &'a str,
     lx: Lexer<'a>,
@@ -822,6 +864,25 @@ mod tests {
         let t = p.parse_type().expect("type parses");
         assert!(p.at(Tok::Eof), "trailing tokens in {s}");
         p.types.display(t)
+    }
+
+    #[test]
+    fn signatures_are_read_from_headers() {
+        let mut types = TypeTable::new();
+        let show = |types: &TypeTable, sig: Option<Signature>| {
+            sig.map(|s| {
+                let ps: Vec<String> = s.params.iter().map(|&t| types.display(t)).collect();
+                format!("{} ({}{})", types.display(s.ret), ps.join(", "), if s.vararg { ", ..." } else { "" })
+            })
+        };
+        let src = "declare noundef { ptr, i64 } @g(ptr nocapture noundef %sp, i64 signext, ...) #0";
+        let sig = parse_signature(src, 0, src.len(), &mut types);
+        assert_eq!(show(&types, sig).as_deref(), Some("{ ptr, i64 } (ptr, i64, ...)"));
+        let src = "define internal fastcc ptr @h() {\nentry:\n  ret ptr null\n}";
+        let sig = parse_signature(src, 0, src.len(), &mut types);
+        assert_eq!(show(&types, sig).as_deref(), Some("ptr ()"));
+        let src = "@g = global i32 0";
+        assert_eq!(parse_signature(src, 0, src.len(), &mut types), None);
     }
 
     #[test]

@@ -136,7 +136,14 @@ int llcoro_sites_build_from_list(const struct llcoro_frame_table *const *tables,
 
 void llcoro_sites_destroy(struct llcoro_sites *sites);
 
-/* The call site whose return address is `return_address`, or NULL. */
+/* The key of a call site whose continuation the optimizer deleted: LLVM replaces the blockaddress of
+ * a deleted block with `inttoptr (i32 1 to ptr)`. It happens to a call in code LLVM proves
+ * unreachable (then no frame ever holds the key), and to a call LLVM proves never returns (then the
+ * frame suspended in it holds this key, and a walk of its chain stops at LLCORO_E_UNKNOWN_RA). Such
+ * sites, which may be many, are left out of the map. */
+#define LLCORO_DELETED_RETURN_ADDRESS ((const void *)1)
+
+/* The call site whose return address is `return_address`, or NULL (always for the deleted key). */
 const struct llcoro_call_site *llcoro_sites_lookup(const struct llcoro_sites *sites,
                                                    const void *return_address);
 
