@@ -10,7 +10,11 @@
 //! * `tests/seeds/typed/NAME.ll` (typed pointers) with LLVM 14, and its twin
 //!   `tests/seeds/opaque/NAME.ll` with LLVM 19 and 22; both expect
 //!   `tests/seeds/NAME.expected`, so twins must print the same. Every typed
-//!   seed must have its twin.
+//!   seed must have its twin;
+//! * the returned-continuation and async ABIs: `tests/retcon/NAME.ll` and
+//!   `tests/async/NAME.ll` with LLVM 19 and 22, expected stdout in
+//!   `NAME.expected` beside them; typed-pointer twins in `typed/NAME.ll` under
+//!   either, with LLVM 14, expecting their opaque twin's output.
 //!
 //! The files are written in the LLVM 19 spelling (`coro.end` returns `i1`).
 //! LLVM 22's `coro.end` returns `void`, so for LLVM 22 every
@@ -131,6 +135,24 @@ fn cases(root: &Path, problems: &mut Vec<Failure>) -> Vec<Case> {
     for path in &opaque {
         let expected = seeds.join(format!("{}.expected", stem(path)));
         cases.push(Case { name: rel(path), path: path.clone(), expected, versions: vec![19, 22] });
+    }
+    // The other ABIs: opaque programs on LLVM 19 and 22, typed twins (sharing the expectation) on 14.
+    for abi in ["retcon", "async"] {
+        let dir = root.join("tests").join(abi);
+        if !dir.is_dir() {
+            continue;
+        }
+        for path in ll_files(&dir) {
+            let expected = dir.join(format!("{}.expected", stem(&path)));
+            cases.push(Case { name: rel(&path), path, expected, versions: vec![19, 22] });
+        }
+        let typed = dir.join("typed");
+        if typed.is_dir() {
+            for path in ll_files(&typed) {
+                let expected = dir.join(format!("{}.expected", stem(&path)));
+                cases.push(Case { name: rel(&path), path, expected, versions: vec![14] });
+            }
+        }
     }
     for c in &cases {
         if !c.expected.is_file() {
@@ -317,7 +339,7 @@ fn check(case: &Case, version: u32, dir: &Path) -> Vec<Failure> {
     // 1. LLVM's lowering, validated against the expected output.
     let is_split = |p: &Path| {
         fs::read_to_string(p)
-            .is_ok_and(|t| !code_lines(&t).any(|(_, l)| l.contains("call") && l.contains("@llvm.coro.suspend(")))
+            .is_ok_and(|t| !code_lines(&t).any(|(_, l)| l.contains("call") && l.contains("@llvm.coro.suspend")))
     };
     let reference_ir = file("ref.ll");
     let llvm_lower = |src: &Path| {
@@ -465,6 +487,10 @@ fn shapes_and_seeds() {
                 "typed"
             } else if c.name.contains("seeds/opaque") {
                 "opaque"
+            } else if c.name.contains("tests/retcon") {
+                "retcon"
+            } else if c.name.contains("tests/async") {
+                "async"
             } else {
                 "shapes"
             };
@@ -472,7 +498,7 @@ fn shapes_and_seeds() {
             c.versions.iter().filter(|v| available.contains(v)).map(move |&v| (c, v, dir.clone()))
         })
         .collect();
-    for sub in ["typed", "opaque", "shapes"] {
+    for sub in ["typed", "opaque", "shapes", "retcon", "async"] {
         fs::create_dir_all(dir.join(sub)).unwrap();
     }
 

@@ -7,6 +7,7 @@ pub mod elide;
 pub mod frame;
 pub mod intrinsics;
 pub mod provenance;
+pub mod retcon;
 pub mod shape;
 pub mod simplify;
 pub mod split;

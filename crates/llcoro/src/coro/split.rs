@@ -507,6 +507,21 @@ pub(crate) fn part_suffix(suffix: &str) -> String {
     format!(" {} ", kept.split_whitespace().collect::<Vec<_>>().join(" ")).replace("  ", " ")
 }
 
+/// A function with `f`'s name, header and parameters and no body yet, and the map from `f`'s
+/// values to its own (the parameters so far): where a ramp's copy of the body starts.
+pub fn empty_ramp(f: &Function) -> (Function, SecondaryMap<Value, Option<Value>>) {
+    let mut g = Function::new(f.name.clone(), f.header.clone());
+    g.numbering_gaps = f.numbering_gaps;
+    g.span = f.span;
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
+    for &p in &f.params {
+        let np = g.values.push(f.values[p].clone());
+        g.params.push(np);
+        vmap[p] = Some(np);
+    }
+    (g, vmap)
+}
+
 /// The code the ramp runs, copied from the rewritten body `f`: what the entry reaches when each
 /// suspend goes on along its suspend path (its resume and destroy edges lead to the copy's cut
 /// block until `finish_ramp` removes them), and the shape in that copy. A copy of the whole body
@@ -521,15 +536,7 @@ fn ramp_body(f: &Function, shape: &Shape, src: &str) -> (Function, Shape) {
             stops.insert(b, default);
         }
     }
-    let mut g = Function::new(f.name.clone(), f.header.clone());
-    g.numbering_gaps = f.numbering_gaps;
-    g.span = f.span;
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
-    for &p in &f.params {
-        let np = g.values.push(f.values[p].clone());
-        g.params.push(np);
-        vmap[p] = Some(np);
-    }
+    let (mut g, mut vmap) = empty_ramp(f);
     let Some(entry) = f.entry() else { return (f.clone(), shape.clone()) };
     let (maps, _) =
         g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|&d| smallvec::smallvec![d]));

@@ -93,6 +93,19 @@ pub struct Frame {
     pub warnings: Vec<Finding>,
 }
 
+impl Frame {
+    /// The allocas that moved into the frame: each value with its field's offset and type.
+    pub fn moved_allocas(&self) -> Vec<(Value, u64, Type)> {
+        self.fields
+            .iter()
+            .filter_map(|fl| match fl.kind {
+                FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// One suspend point, as the engine needs it: its number, the instruction where execution leaves,
 /// and the blocks it continues in afterwards (each entered only from this suspend).
 #[derive(Clone, Debug)]
