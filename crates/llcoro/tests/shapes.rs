@@ -57,7 +57,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{Output, code_lines, command_text};
+use common::{Output, code_lines, command_text, llvm22_spelling};
 
 const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -193,42 +193,6 @@ fn has_ptr_token(line: &str) -> bool {
         let after = b.get(i + 3).copied();
         !before.is_some_and(ident) && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
     })
-}
-
-/// The input in LLVM 22's spelling: `coro.end` returns void. Err when a result is used.
-fn llvm22_spelling(text: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut results = Vec::new();
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let indent = &line[..line.len() - trimmed.len()];
-        if let Some(rest) = trimmed.strip_prefix("declare i1 @llvm.coro.end(") {
-            out.push_str(indent);
-            out.push_str("declare void @llvm.coro.end(");
-            out.push_str(rest);
-        } else if let Some((lhs, rest)) = trimmed.split_once(" = call i1 @llvm.coro.end(") {
-            results.push(lhs.trim().to_string());
-            out.push_str(indent);
-            out.push_str("call void @llvm.coro.end(");
-            out.push_str(rest);
-        } else {
-            out.push_str(line);
-        }
-    }
-    for r in &results {
-        let used = code_lines(&out).any(|(_, l)| {
-            l.match_indices(r.as_str()).any(|(i, _)| {
-                let next = l.as_bytes().get(i + r.len()).copied();
-                !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
-            })
-        });
-        if used {
-            return Err(format!(
-                "the result {r} of an i1 llvm.coro.end is used; LLVM 22's coro.end returns void (name the file .v19.ll)"
-            ));
-        }
-    }
-    Ok(out)
 }
 
 /// `text` with the presplit attribute of `version` added to every function that calls `llvm.coro.id`.
