@@ -177,6 +177,7 @@ fn continuation_header(cx: &Cx<'_, '_>) -> Header {
         let has = |w: &str| given.split_whitespace().any(|x| x == w || x.starts_with(&format!("{w}(")));
         for (w, text) in [
             ("noalias", "noalias".to_string()),
+            ("noundef", "noundef".to_string()),
             ("nonnull", "nonnull".to_string()),
             ("align", format!("align {}", cx.shape.storage_align)),
             ("dereferenceable", format!("dereferenceable({})", cx.shape.storage_size)),
