@@ -184,3 +184,38 @@ fn frames_report_the_buffer() {
     assert_eq!(buffer("@access_big"), (Some("retcon.once".into()), Some(32), Some(true)));
     assert_eq!(json["summary"]["coroutines"], 3);
 }
+
+/// With debug info each continuation gets a subprogram of its own and declares the frame-resident
+/// variables the ramp declared; the output verifies, and built with `-g` it runs as the program
+/// without debug info does.
+#[test]
+fn debug_info() {
+    let version = 19;
+    if !common::require(&["opt-19", "clang++-19"], "retcon debug info") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("retcon");
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let input = root().join("tests/retcon/debug/count.ll");
+    let lowered = dir.join("debug.out.ll");
+    let text = common::run_llcoro(&input, &lowered, &[], TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let mut verify = Command::new(format!("opt-{version}"));
+    verify.args(["-passes=verify", "-disable-output"]).arg(&lowered);
+    run_tool(&mut verify, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let body = |name: &str| {
+        let start = text.find(&format!("@{name}(")).unwrap_or_else(|| panic!("no @{name} in {text}"));
+        let line_start = text[..start].rfind('\n').map_or(0, |k| k + 1);
+        let end = text[start..].find("\n}\n").map_or(text.len(), |k| start + k);
+        text[line_start..end].to_string()
+    };
+    let ramp = body("count");
+    let cont = body("count.resume.0");
+    assert!(ramp.lines().next().is_some_and(|l| l.contains("!dbg !")), "{ramp}");
+    assert!(cont.lines().next().is_some_and(|l| l.contains("!dbg !")), "{cont}");
+    assert!(cont.contains("@llvm.dbg.declare(metadata ptr %"), "no declare of %total in:\n{cont}");
+    let out =
+        build_and_run(version, "-g", &root().join("tests/retcon/native/accessors.cpp"), &lowered, &dir.join("debug"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let expected = fs::read(root().join("tests/retcon/native/accessors.expected")).expect("accessors.expected");
+    assert!(out.success() && out.stdout == expected, "{}\n{}", out.describe(), String::from_utf8_lossy(&out.stdout));
+}

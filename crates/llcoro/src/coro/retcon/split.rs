@@ -155,12 +155,36 @@ fn continuation(cx: &Cx<'_, '_>, types: &mut TypeTable, k: usize) -> Function {
             g.remove_inst(c);
         }
     }
+    declare_frame_variables(cx, &mut g, types, &maps, &vmap, frame, entry);
     if let Some(first) = maps.blocks[resume] {
         let br = g.create_br(types, first);
         g.append_inst(entry, br);
     }
     finish(cx, &mut g, types, &maps, Role::Continuation(k), frame);
     g
+}
+
+/// Frame-resident variables declared in code this continuation does not contain are declared at
+/// its entry (the record's address operand is the frame), so that a debugger stopped anywhere in
+/// it finds them.
+fn declare_frame_variables(
+    cx: &Cx<'_, '_>,
+    g: &mut Function,
+    types: &mut TypeTable,
+    maps: &CloneMaps,
+    vmap: &SecondaryMap<Value, Option<Value>>,
+    frame: Value,
+    entry: Block,
+) {
+    let (f, src) = (cx.f, cx.env.src);
+    for &d in &cx.frame.declares {
+        if maps.insts[d].is_some() || f.insts[d].block.is_none() {
+            continue;
+        }
+        if let Some(ni) = crate::coro::split::copy_declare(f, g, types, d, vmap, frame, src) {
+            g.append_inst(entry, ni);
+        }
+    }
 }
 
 /// A continuation's header: internal, the prototype's calling convention, return type and
