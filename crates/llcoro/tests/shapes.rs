@@ -13,8 +13,9 @@
 //!   seed must have its twin;
 //! * the returned-continuation and async ABIs: `tests/retcon/NAME.ll` and
 //!   `tests/async/NAME.ll` with LLVM 19 and 22, expected stdout in
-//!   `NAME.expected` beside them; typed-pointer twins in `typed/NAME.ll` under
-//!   either, with LLVM 14, expecting their opaque twin's output.
+//!   `NAME.expected` beside them; typed-pointer programs in `typed/NAME.ll` under
+//!   either, with LLVM 14, expecting `NAME.expected` there too (an opaque
+//!   twin's output when there is one).
 //!
 //! The files are written in the LLVM 19 spelling (`coro.end` returns `i1`).
 //! LLVM 22's `coro.end` returns `void`, so for LLVM 22 every
