@@ -26,10 +26,10 @@ declare i32 @once_proto(ptr, i1 zeroext)
 declare swiftcc { ptr, i32 } @gen_proto(ptr, i32, i1 zeroext)
 
 ; Positive *cell: lends cell+1 and on commit stores 0; else lends 0 and on commit stores 10.
-; Its frame (cell, tag) does not fit 4 bytes.
+; Its frame (cell, tag) does not fit 8 bytes.
 define { ptr, i32 } @branchy(ptr %buffer, ptr %cell, i64 %tag) {
 entry:
-  %id = call token @llvm.coro.id.retcon.once(i32 4, i32 4, ptr %buffer, ptr @once_proto, ptr @allocate, ptr @deallocate)
+  %id = call token @llvm.coro.id.retcon.once(i32 8, i32 8, ptr %buffer, ptr @once_proto, ptr @allocate, ptr @deallocate)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
   %v = load i32, ptr %cell, align 4
   %pos = icmp sgt i32 %v, 0

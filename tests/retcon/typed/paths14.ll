@@ -34,7 +34,7 @@ declare swiftcc { i8*, i32 } @gen_proto(i8*, i32, i1 zeroext)
 
 define { i8*, i32 } @branchy(i8* %buffer, i32* %cell, i64 %tag) {
 entry:
-  %id = call token @llvm.coro.id.retcon.once(i32 4, i32 4, i8* %buffer, i8* bitcast (void (i8*, i1)* @once_proto to i8*), i8* bitcast (i8* (i64)* @allocate to i8*), i8* bitcast (void (i8*)* @deallocate to i8*))
+  %id = call token @llvm.coro.id.retcon.once(i32 8, i32 8, i8* %buffer, i8* bitcast (void (i8*, i1)* @once_proto to i8*), i8* bitcast (i8* (i64)* @allocate to i8*), i8* bitcast (void (i8*)* @deallocate to i8*))
   %hdl = call i8* @llvm.coro.begin(token %id, i8* null)
   %v = load i32, i32* %cell, align 4
   %pos = icmp sgt i32 %v, 0

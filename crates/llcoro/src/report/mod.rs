@@ -35,7 +35,7 @@ pub struct Report {
 pub struct Summary {
     /// Frames reported (coroutines, kxs suspend functions and stackless functions).
     pub frames: usize,
-    /// Of those, switched-resume coroutines.
+    /// Of those, switched-resume and returned-continuation coroutines.
     pub coroutines: usize,
     /// The sum of the frames' sizes.
     pub frame_bytes: u64,
