@@ -27,6 +27,40 @@ macro_rules! coro_decls {
 }
 
 /// The tail every coroutine example shares: the resume, cleanup and suspend blocks.
+/// A returned-continuation coroutine `@f` up to its first suspend: its return type, parameters and
+/// the prototype operand of its coro.id.retcon.
+macro_rules! retcon_head {
+    ($ret:literal, $params:literal, $proto:literal) => {
+        concat!(
+            "define ",
+            $ret,
+            " @f(",
+            $params,
+            ") {\nentry:\n  %id = call token @llvm.coro.id.retcon(i32 8, i32 8, ptr %buf, ptr ",
+            $proto,
+            ", ptr @alloc, ptr @dealloc)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n  "
+        )
+    };
+}
+
+/// The end of `retcon_head!`'s coroutine, `coro.end` with the results token `$results`.
+macro_rules! retcon_tail {
+    ($results:literal) => {
+        concat!("  %u = call i1 @llvm.coro.end(ptr %hdl, i1 false, token ", $results, ")\n  unreachable\n}\n\n")
+    };
+}
+
+macro_rules! retcon_decls {
+    () => {
+        concat!(
+            "declare ptr @alloc(i64)\ndeclare void @dealloc(ptr)\n",
+            "declare token @llvm.coro.id.retcon(i32, i32, ptr, ptr, ptr, ptr)\n",
+            "declare ptr @llvm.coro.begin(token, ptr)\ndeclare i1 @llvm.coro.suspend.retcon.i1(...)\n",
+            "declare i1 @llvm.coro.end(ptr, i1, token)\n"
+        )
+    };
+}
+
 macro_rules! coro_tail {
     () => {
         "resume:\n  br label %cleanup\ncleanup:\n  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)\n  \
@@ -423,18 +457,103 @@ pub const EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "coro-unsupported-abi",
         severity: "error",
-        summary: "a retcon or async coroutine",
-        meaning: "llcoro lowers switched-resume coroutines (`llvm.coro.id`); `llvm.coro.id.retcon`, \
-                  `llvm.coro.id.retcon.once` and `llvm.coro.id.async` (Swift's ABIs) are not supported.",
+        summary: "an async coroutine, or a retcon one with a swifterror value",
+        meaning: "llcoro lowers switched-resume (`llvm.coro.id`) and returned-continuation \
+                  (`llvm.coro.id.retcon`, `.retcon.once`) coroutines. The async ABI (`llvm.coro.id.async`) \
+                  is not supported yet, nor a `swifterror` parameter or alloca in a returned-continuation \
+                  coroutine (LLVM threads that slot through each continuation).",
         example: concat!(
-            "define ptr @f(ptr %buf) presplitcoroutine {\nentry:\n  ",
-            "%id = call token @llvm.coro.id.retcon.once(i32 8, i32 8, ptr %buf, ptr @proto, ptr @malloc, ptr @free)\n  ",
-            "%hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n  ret ptr %hdl\n}\n\n",
-            "declare void @proto(ptr, i1)\n",
-            "declare token @llvm.coro.id.retcon.once(i32, i32, ptr, ptr, ptr, ptr)\n",
-            "declare ptr @llvm.coro.begin(token, ptr)\ndeclare ptr @malloc(i64)\ndeclare void @free(ptr)\n"
+            retcon_head!("{ ptr, i32 }", "ptr %buf, ptr swifterror %err", "@proto"),
+            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n",
+            retcon_tail!("none"),
+            "declare { ptr, i32 } @proto(ptr, i1, ptr swifterror)\n",
+            retcon_decls!()
         ),
         fix: "Lower this function with LLVM's coro passes.",
+    },
+    Explanation {
+        code: "coro-retcon-intrinsic",
+        severity: "error",
+        summary: "a switched-resume intrinsic in a returned-continuation coroutine",
+        meaning: "A coroutine made with `llvm.coro.id.retcon` or `.retcon.once` suspends with \
+                  `llvm.coro.suspend.retcon` and keeps no resume or destroy pointers: `llvm.coro.suspend`, \
+                  `llvm.coro.save`, `llvm.coro.free` and the like belong to `llvm.coro.id` coroutines.",
+        example: concat!(
+            retcon_head!("{ ptr, i32 }", "ptr %buf", "@proto"),
+            "%s = call i8 @llvm.coro.suspend(token none, i1 false)\n",
+            retcon_tail!("none"),
+            "declare { ptr, i32 } @proto(ptr, i1)\n",
+            "declare i8 @llvm.coro.suspend(token, i1)\n",
+            retcon_decls!()
+        ),
+        fix: "Suspend with `llvm.coro.suspend.retcon`, or make the coroutine with `llvm.coro.id`.",
+    },
+    Explanation {
+        code: "coro-retcon-id",
+        severity: "error",
+        summary: "coro.id.retcon's operands are not constants and module functions",
+        meaning: "`llvm.coro.id.retcon(i32 size, i32 align, ptr buffer, ptr prototype, ptr allocate, ptr \
+                  deallocate)` needs the buffer's size and alignment as constants and names three functions \
+                  declared or defined in the module: the continuations' prototype, the allocator for a frame \
+                  that does not fit in the buffer, and its deallocator.",
+        example: concat!(
+            retcon_head!("{ ptr, i32 }", "ptr %buf", "null"),
+            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n",
+            retcon_tail!("none"),
+            retcon_decls!()
+        ),
+        fix: "Name the prototype, allocator and deallocator functions directly in coro.id.retcon.",
+    },
+    Explanation {
+        code: "coro-retcon-prototype",
+        severity: "error",
+        summary: "the prototype, allocator or deallocator does not have the signature LLVM requires",
+        meaning: "Every continuation has the prototype's type: it takes the caller's buffer first, then the \
+                  values a suspend returns; with `coro.id.retcon` it returns what the coroutine returns (the \
+                  next continuation and the yielded values). The allocator is `ptr (iN)` and the deallocator \
+                  takes a pointer. LLVM stops with a fatal error on these; llcoro says where.",
+        example: concat!(
+            retcon_head!("{ ptr, i32 }", "ptr %buf", "@proto"),
+            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n",
+            retcon_tail!("none"),
+            "declare { ptr, i64 } @proto(ptr, i1)\n",
+            retcon_decls!()
+        ),
+        fix: "Give the prototype the coroutine's return type and the buffer as its first parameter.",
+    },
+    Explanation {
+        code: "coro-retcon-suspend",
+        severity: "error",
+        summary: "a coro.suspend.retcon whose values do not match the coroutine's types",
+        meaning: "`llvm.coro.suspend.retcon`'s operands are the values yielded with the next continuation, \
+                  so their types are the coroutine's return type after the continuation pointer; its result \
+                  is what the continuation is called with, the prototype's parameters after the buffer.",
+        example: concat!(
+            retcon_head!("{ ptr, i32 }", "ptr %buf", "@proto"),
+            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 7)\n",
+            retcon_tail!("none"),
+            "declare { ptr, i32 } @proto(ptr, i1)\n",
+            retcon_decls!()
+        ),
+        fix: "Yield the types the coroutine returns, and take the types the prototype takes.",
+    },
+    Explanation {
+        code: "coro-retcon-end",
+        severity: "error",
+        summary: "a coro.end whose results do not match the continuation's return type",
+        meaning: "A `.retcon.once` coroutine's final `coro.end` gives, through `llvm.coro.end.results`, the \
+                  values its continuation returns (the prototype's return type); a `coro.id.retcon` \
+                  coroutine ends by returning a null continuation and has no results.",
+        example: concat!(
+            retcon_head!("{ ptr, i32 }", "ptr %buf", "@proto"),
+            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n  ",
+            "%r = call token (...) @llvm.coro.end.results(i32 1)\n",
+            retcon_tail!("%r"),
+            "declare { ptr, i32 } @proto(ptr, i1)\n",
+            "declare token @llvm.coro.end.results(...)\n",
+            retcon_decls!()
+        ),
+        fix: "Give coro.end.results the prototype's return values, or none for `coro.id.retcon`.",
     },
     Explanation {
         code: "coro-outside-frame",

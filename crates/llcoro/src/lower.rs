@@ -54,6 +54,9 @@ pub struct FrameSummary {
     pub promise_type: Option<String>,
     /// Where the ramp leaves the frame pointer, when `provenance` proved it.
     pub handle_out: Option<crate::coro::provenance::HandleOut>,
+    /// A returned-continuation coroutine's buffer: its size and alignment, and whether the frame
+    /// fits in it (else it is allocated and the buffer holds its address).
+    pub buffer: Option<(u64, u64, bool)>,
 }
 
 impl FrameSummary {
@@ -79,6 +82,7 @@ impl FrameSummary {
             on_own_stack: false,
             promise_type: None,
             handle_out: None,
+            buffer: None,
         }
     }
 }
@@ -273,6 +277,8 @@ struct Outcome {
     wrapper: Option<(String, crate::coro::elide::Twin, String)>,
     /// A stackless function's call sites, for the frame descriptor table.
     stackless: Option<crate::stackless::table::FunctionSites>,
+    /// A returned-continuation coroutine calls `llvm.stacksave` and `llvm.stackrestore`.
+    stack_save: bool,
 }
 
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
@@ -323,10 +329,11 @@ fn process(
     let mut out: Vec<Function> = Vec::new();
     let kxs = crate::kxs::is_suspend_function(&f, src);
     let stackless = !kxs && crate::stackless::is_stackless(&f, src);
+    let retcon = !kxs && !stackless && crate::coro::retcon::shape::abi_of(&f, src).is_some();
     // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
     // before them, as the input's fault. (Any other function llcoro changes is verified once
     // changed, and then its input too when that fails: `verify_failure`.)
-    if (kxs || stackless || shape::is_presplit(&f, src, &sh.group_refs))
+    if (kxs || stackless || retcon || shape::is_presplit(&f, src, &sh.group_refs))
         && let Err(e) = llir::verify::verify_input(&f)
     {
         oc.errors.push(Finding { severity: Severity::Error, error: e });
@@ -337,6 +344,9 @@ fn process(
     }
     if stackless {
         return process_stackless(sh, f, types, parsed, next_meta, direct, oc);
+    }
+    if retcon {
+        return process_retcon(sh, f, types, parsed, next_meta, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
@@ -433,27 +443,12 @@ fn process(
             on_own_stack: s.on_own_stack,
             promise_type,
             handle_out,
+            buffer: None,
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
         out.extend(s.elided);
-        // Each part gets its own copy of the subprogram, or no debug info at all.
-        let tree = match (sp, sh.meta.as_ref()) {
-            (Some(sp), Some(meta)) => meta.subprogram_tree(m, sp).map(|t| (meta, t)),
-            _ => None,
-        };
-        for mut part in s.parts {
-            match &tree {
-                Some((meta, tree)) => {
-                    let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
-                    let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, next_meta);
-                    crate::coro::debug::remap_function(&mut part, src, map, new_sp);
-                    oc.new_meta.extend(defs);
-                }
-                None => split::strip_debug(&mut part),
-            }
-            out.push(part);
-        }
+        out.extend(with_own_subprograms(sh, sp, s.parts, next_meta, &mut oc));
     } else {
         // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on.
         if let Some(e) = other_abi_intrinsic(&f, src) {
@@ -465,6 +460,72 @@ fn process(
         }
         out.push(f);
     }
+    finish(sh, out, types, parsed, next_meta, direct, oc)
+}
+
+/// Functions split from a coroutine whose header names subprogram `sp`: each gets its own copy of
+/// the subprogram, or no debug info at all.
+fn with_own_subprograms(
+    sh: &Shared<'_>,
+    sp: Option<u32>,
+    parts: Vec<Function>,
+    next_meta: &mut u32,
+    oc: &mut Outcome,
+) -> Vec<Function> {
+    let (m, src) = (sh.m, sh.m.src.as_str());
+    let tree = match (sp, sh.meta.as_ref()) {
+        (Some(sp), Some(meta)) => meta.subprogram_tree(m, sp).map(|t| (meta, t)),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(parts.len());
+    for mut part in parts {
+        match &tree {
+            Some((meta, tree)) => {
+                let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
+                let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, next_meta);
+                crate::coro::debug::remap_function(&mut part, src, map, new_sp);
+                oc.new_meta.extend(defs);
+            }
+            None => split::strip_debug(&mut part),
+        }
+        out.push(part);
+    }
+    out
+}
+
+/// A returned-continuation coroutine (`crate::coro::retcon`): the ramp and a continuation per
+/// suspend, then finished like any function.
+fn process_retcon(
+    sh: &Shared<'_>,
+    f: Function,
+    types: &mut TypeTable,
+    parsed: &mut Parsed,
+    next_meta: &mut u32,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    let m = sh.m;
+    let src = m.src.as_str();
+    let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
+    let env = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
+    let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
+    let l = match crate::coro::retcon::lower(f, types, &env) {
+        Ok(l) => l,
+        Err(es) => {
+            oc.errors.extend(es);
+            return oc;
+        }
+    };
+    if sh.check_only {
+        return oc;
+    }
+    oc.stack_save = l.uses_stack_save;
+    let n = l.continuations.len() as u32;
+    let mut summary = FrameSummary::of(l.abi.name(), l.frame, types, n, Vec::new());
+    summary.buffer = Some((l.storage_size, l.storage_align, l.inline));
+    oc.frame = Some((l.ramp.name.to_string(), summary));
+    let mut out = vec![l.ramp];
+    out.extend(with_own_subprograms(sh, sp, l.continuations, next_meta, &mut oc));
     finish(sh, out, types, parsed, next_meta, direct, oc)
 }
 
@@ -657,21 +718,42 @@ fn finish(
     oc
 }
 
-/// An error at the first intrinsic of a coroutine ABI llcoro does not lower (returned-continuation,
-/// async) in `g`, a function that is no presplit coroutine: LLVM's CoroEarly splits such a
-/// coroutine all the same. (Switched-resume intrinsics outside a coroutine stay, as LLVM leaves
-/// them.)
+/// An error at the first intrinsic of a coroutine ABI llcoro does not lower (async) in `g`, a
+/// function that is no presplit coroutine: LLVM's CoroEarly splits such a coroutine all the same;
+/// or at the first intrinsic of a returned-continuation coroutine in a function without its
+/// `coro.id.retcon`. (Switched-resume intrinsics outside a coroutine stay, as LLVM leaves them.)
 fn other_abi_intrinsic(g: &Function, src: &str) -> Option<Finding> {
-    let i = g.inst_iter().map(|(_, i)| i).find(|&i| {
-        matches!(intrinsics::intr_of(g, i, src), Some(Intr::IdOtherAbi | Intr::OtherAbi | Intr::EndResults))
+    let (i, k) = g.inst_iter().find_map(|(_, i)| {
+        let k = intrinsics::intr_of(g, i, src)?;
+        matches!(
+            k,
+            Intr::IdOtherAbi
+                | Intr::OtherAbi
+                | Intr::EndResults
+                | Intr::SuspendRetcon
+                | Intr::AllocaAlloc
+                | Intr::AllocaGet
+                | Intr::AllocaFree
+        )
+        .then_some((i, k))
     })?;
     let name = g.callee_name(i, src).unwrap_or("?");
+    if matches!(k, Intr::IdOtherAbi | Intr::OtherAbi) {
+        return Some(crate::diag::error_at(
+            g,
+            Some(i),
+            "coro-unsupported-abi",
+            format!("{name} belongs to the async coroutine ABI, which llcoro does not lower yet"),
+            "only switched-resume (llvm.coro.id) and returned-continuation (llvm.coro.id.retcon, .retcon.once) \
+             coroutines are lowered; use LLVM's coro passes for this function",
+        ));
+    }
     Some(crate::diag::error_at(
         g,
         Some(i),
-        "coro-unsupported-abi",
-        format!("{name} belongs to a coroutine ABI llcoro does not lower yet (returned-continuation or async)"),
-        "only switched-resume coroutines (llvm.coro.id) are lowered; use LLVM's coro passes for this function",
+        "coro-missing-begin",
+        format!("{name} belongs in a returned-continuation coroutine, but this function calls no coro.id.retcon"),
+        "a returned-continuation coroutine starts with coro.id.retcon (or .retcon.once) and coro.begin",
     ))
 }
 
@@ -859,6 +941,7 @@ pub fn lower_module_with(
     let mut used_noop = false;
     let mut used_header_group = false;
     let mut kxs_needs = crate::kxs::Needs::default();
+    let mut stack_save = false;
     let mut tables: Vec<crate::stackless::table::FunctionSites> = Vec::new();
     let mut deferred = Vec::new();
     let mut elided_at: Vec<(String, String)> = Vec::new();
@@ -874,6 +957,7 @@ pub fn lower_module_with(
         kxs_needs.aligned_alloc |= oc.kxs.aligned_alloc;
         kxs_needs.free |= oc.kxs.free;
         kxs_needs.suspended |= oc.kxs.suspended;
+        stack_save |= oc.stack_save;
         tables.extend(oc.stackless);
         if let Some(fr) = oc.frame {
             frames.push(fr);
@@ -1042,6 +1126,9 @@ pub fn lower_module_with(
         return Ok(Lowered { edits, warnings, frames });
     }
     add_kxs_declarations(m, &mut edits, kxs_needs);
+    if stack_save {
+        add_stack_save_declarations(m, &mut edits);
+    }
     crate::stackless::table::emit(m, &mut edits, &tables);
     if scope == Scope::Kxs {
         return Ok(Lowered { edits, warnings, frames });
@@ -1127,6 +1214,24 @@ fn add_kxs_declarations(m: &Module, edits: &mut Edits, needs: crate::kxs::Needs)
     }
     if needs.suspended && !declared(crate::kxs::SUSPENDED) {
         decls.push(format!("{} = external global i8", crate::kxs::SUSPENDED));
+    }
+    if !decls.is_empty() {
+        edits.append.push(decls.join("\n"));
+    }
+}
+
+/// `llvm.stacksave` and `llvm.stackrestore`, for the dynamic allocas of returned-continuation
+/// coroutines, when the module does not declare them.
+fn add_stack_save_declarations(m: &Module, edits: &mut Edits) {
+    let declared =
+        |name: &str| m.items.iter().enumerate().any(|(i, it)| it.kind == ItemKind::Declare && m.item_name(i) == name);
+    let ptr = if m.typed { "i8*" } else { "ptr" };
+    let mut decls: Vec<String> = Vec::new();
+    if !declared("@llvm.stacksave") {
+        decls.push(format!("declare {ptr} @llvm.stacksave()"));
+    }
+    if !declared("@llvm.stackrestore") {
+        decls.push(format!("declare void @llvm.stackrestore({ptr})"));
     }
     if !decls.is_empty() {
         edits.append.push(decls.join("\n"));

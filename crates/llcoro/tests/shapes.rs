@@ -10,7 +10,12 @@
 //! * `tests/seeds/typed/NAME.ll` (typed pointers) with LLVM 14, and its twin
 //!   `tests/seeds/opaque/NAME.ll` with LLVM 19 and 22; both expect
 //!   `tests/seeds/NAME.expected`, so twins must print the same. Every typed
-//!   seed must have its twin.
+//!   seed must have its twin;
+//! * the returned-continuation and async ABIs: `tests/retcon/NAME.ll` and
+//!   `tests/async/NAME.ll` with LLVM 19 and 22, expected stdout in
+//!   `NAME.expected` beside them; typed-pointer programs in `typed/NAME.ll` under
+//!   either, with LLVM 14, expecting `NAME.expected` there too (an opaque
+//!   twin's output when there is one).
 //!
 //! The files are written in the LLVM 19 spelling (`coro.end` returns `i1`).
 //! LLVM 22's `coro.end` returns `void`, so for LLVM 22 every
@@ -53,7 +58,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{Output, code_lines, command_text};
+use common::{Output, code_lines, command_text, llvm22_spelling};
 
 const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -132,6 +137,24 @@ fn cases(root: &Path, problems: &mut Vec<Failure>) -> Vec<Case> {
         let expected = seeds.join(format!("{}.expected", stem(path)));
         cases.push(Case { name: rel(path), path: path.clone(), expected, versions: vec![19, 22] });
     }
+    // The other ABIs: opaque programs on LLVM 19 and 22, typed twins (sharing the expectation) on 14.
+    for abi in ["retcon", "async"] {
+        let dir = root.join("tests").join(abi);
+        if !dir.is_dir() {
+            continue;
+        }
+        for path in ll_files(&dir) {
+            let expected = dir.join(format!("{}.expected", stem(&path)));
+            cases.push(Case { name: rel(&path), path, expected, versions: vec![19, 22] });
+        }
+        let typed = dir.join("typed");
+        if typed.is_dir() {
+            for path in ll_files(&typed) {
+                let expected = dir.join(format!("{}.expected", stem(&path)));
+                cases.push(Case { name: rel(&path), path, expected, versions: vec![14] });
+            }
+        }
+    }
     for c in &cases {
         if !c.expected.is_file() {
             problems.push(Failure {
@@ -171,42 +194,6 @@ fn has_ptr_token(line: &str) -> bool {
         let after = b.get(i + 3).copied();
         !before.is_some_and(ident) && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
     })
-}
-
-/// The input in LLVM 22's spelling: `coro.end` returns void. Err when a result is used.
-fn llvm22_spelling(text: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut results = Vec::new();
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let indent = &line[..line.len() - trimmed.len()];
-        if let Some(rest) = trimmed.strip_prefix("declare i1 @llvm.coro.end(") {
-            out.push_str(indent);
-            out.push_str("declare void @llvm.coro.end(");
-            out.push_str(rest);
-        } else if let Some((lhs, rest)) = trimmed.split_once(" = call i1 @llvm.coro.end(") {
-            results.push(lhs.trim().to_string());
-            out.push_str(indent);
-            out.push_str("call void @llvm.coro.end(");
-            out.push_str(rest);
-        } else {
-            out.push_str(line);
-        }
-    }
-    for r in &results {
-        let used = code_lines(&out).any(|(_, l)| {
-            l.match_indices(r.as_str()).any(|(i, _)| {
-                let next = l.as_bytes().get(i + r.len()).copied();
-                !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
-            })
-        });
-        if used {
-            return Err(format!(
-                "the result {r} of an i1 llvm.coro.end is used; LLVM 22's coro.end returns void (name the file .v19.ll)"
-            ));
-        }
-    }
-    Ok(out)
 }
 
 /// `text` with the presplit attribute of `version` added to every function that calls `llvm.coro.id`.
@@ -317,7 +304,7 @@ fn check(case: &Case, version: u32, dir: &Path) -> Vec<Failure> {
     // 1. LLVM's lowering, validated against the expected output.
     let is_split = |p: &Path| {
         fs::read_to_string(p)
-            .is_ok_and(|t| !code_lines(&t).any(|(_, l)| l.contains("call") && l.contains("@llvm.coro.suspend(")))
+            .is_ok_and(|t| !code_lines(&t).any(|(_, l)| l.contains("call") && l.contains("@llvm.coro.suspend")))
     };
     let reference_ir = file("ref.ll");
     let llvm_lower = |src: &Path| {
@@ -465,6 +452,10 @@ fn shapes_and_seeds() {
                 "typed"
             } else if c.name.contains("seeds/opaque") {
                 "opaque"
+            } else if c.name.contains("tests/retcon") {
+                "retcon"
+            } else if c.name.contains("tests/async") {
+                "async"
             } else {
                 "shapes"
             };
@@ -472,7 +463,7 @@ fn shapes_and_seeds() {
             c.versions.iter().filter(|v| available.contains(v)).map(move |&v| (c, v, dir.clone()))
         })
         .collect();
-    for sub in ["typed", "opaque", "shapes"] {
+    for sub in ["typed", "opaque", "shapes", "retcon", "async"] {
         fs::create_dir_all(dir.join(sub)).unwrap();
     }
 

@@ -95,6 +95,18 @@ impl Module {
         )
     }
 
+    /// The signature of the module's function `name` (its `declare` or `define`), parsed with the
+    /// caller's type table; None when the module has no such function or its header does not parse.
+    pub fn signature_of(&self, name: &str, types: &mut TypeTable) -> Option<parser::func::Signature> {
+        let want = parser::module::normalize_global(name);
+        let it = self.items.iter().enumerate().find(|(i, it)| {
+            matches!(it.kind, ItemKind::Declare | ItemKind::Define)
+                && parser::module::normalize_global(self.item_name(*i)) == want
+        })?;
+        let span = it.1.span;
+        parser::func::parse_signature(&self.src, span.start as usize, span.end as usize, types, self.typed).ok()
+    }
+
     /// Parses the body of the `define` at item `i` into the SSA IR.
     pub fn parse_function(&mut self, i: usize) -> Result<Function> {
         let span = self.items.get(i).map(|it| it.span).unwrap_or_default();

@@ -12,7 +12,11 @@ use llir::types::TypeTable;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intr {
     Id,
-    /// `coro.id.retcon`, `coro.id.retcon.once`, `coro.id.async`: other ABIs.
+    /// `coro.id.retcon`: a returned-continuation coroutine that may suspend many times.
+    IdRetcon,
+    /// `coro.id.retcon.once`: a returned-continuation coroutine that suspends once.
+    IdRetconOnce,
+    /// `coro.id.async`: other ABIs.
     IdOtherAbi,
     Alloc,
     Size,
@@ -22,7 +26,16 @@ pub enum Intr {
     Frame,
     Save,
     Suspend,
-    /// `coro.suspend.retcon`, `coro.suspend.async` and other ABI-specific intrinsics.
+    /// `coro.suspend.retcon.*`: a suspend of a returned-continuation coroutine.
+    SuspendRetcon,
+    /// `coro.prepare.retcon(ptr)`: a call-site barrier that is its operand once split.
+    PrepareRetcon,
+    /// `coro.alloca.alloc.*`, `coro.alloca.get`, `coro.alloca.free`: dynamic allocas of a
+    /// returned-continuation coroutine.
+    AllocaAlloc,
+    AllocaGet,
+    AllocaFree,
+    /// `coro.suspend.async` and other ABI-specific intrinsics.
     OtherAbi,
     End,
     EndResults,
@@ -49,7 +62,14 @@ pub fn classify(callee: &str) -> Option<Intr> {
     let n = callee.strip_prefix("@llvm.coro.")?;
     Some(match n {
         "id" => Intr::Id,
-        "id.retcon" | "id.retcon.once" | "id.async" => Intr::IdOtherAbi,
+        "id.retcon" => Intr::IdRetcon,
+        "id.retcon.once" => Intr::IdRetconOnce,
+        "id.async" => Intr::IdOtherAbi,
+        "prepare.retcon" => Intr::PrepareRetcon,
+        "alloca.get" => Intr::AllocaGet,
+        "alloca.free" => Intr::AllocaFree,
+        _ if n.starts_with("alloca.alloc.") => Intr::AllocaAlloc,
+        _ if n.starts_with("suspend.retcon") => Intr::SuspendRetcon,
         "alloc" => Intr::Alloc,
         "size.i32" | "size.i64" => Intr::Size,
         "align.i32" | "align.i64" => Intr::Align,
@@ -393,6 +413,8 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             (Intr::End, _) => result.map(|_| f.const_value(types.i1, "false")),
             // An annotation, read by heap elision before this.
             (Intr::SafeElide, _) => None,
+            // The barrier that kept the coroutine from being inlined before it was split.
+            (Intr::PrepareRetcon, [callee]) => Some(*callee),
             _ => continue,
         };
         if let (Some(old), Some(new)) = (result, new) {
@@ -617,7 +639,10 @@ mod tests {
     fn classifies_every_form() {
         assert_eq!(classify("@llvm.coro.size.i64"), Some(Intr::Size));
         assert_eq!(classify("@llvm.coro.await.suspend.handle"), Some(Intr::AwaitSuspendHandle));
-        assert_eq!(classify("@llvm.coro.id.retcon.once"), Some(Intr::IdOtherAbi));
+        assert_eq!(classify("@llvm.coro.id.retcon.once"), Some(Intr::IdRetconOnce));
+        assert_eq!(classify("@llvm.coro.suspend.retcon.i1"), Some(Intr::SuspendRetcon));
+        assert_eq!(classify("@llvm.coro.suspend.retcon.sl_i32i32s"), Some(Intr::SuspendRetcon));
+        assert_eq!(classify("@llvm.coro.alloca.alloc.i64"), Some(Intr::AllocaAlloc));
         assert_eq!(classify("@llvm.coro.suspend.async"), Some(Intr::OtherAbi));
         assert_eq!(classify("@llvm.coro.mystery"), Some(Intr::Unknown));
         assert_eq!(classify("@printf"), None);

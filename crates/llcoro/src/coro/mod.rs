@@ -8,6 +8,7 @@ pub mod frame;
 pub mod funclets;
 pub mod intrinsics;
 pub mod provenance;
+pub mod retcon;
 pub mod shape;
 pub mod simplify;
 pub mod split;

@@ -248,7 +248,15 @@ fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrin
             Intr::AwaitSuspendVoid => found.awaits.push((i, AwaitKind::Void)),
             Intr::AwaitSuspendBool => found.awaits.push((i, AwaitKind::Bool)),
             Intr::AwaitSuspendHandle => found.awaits.push((i, AwaitKind::Handle)),
-            Intr::IdOtherAbi | Intr::OtherAbi | Intr::EndResults => {
+            Intr::IdOtherAbi
+            | Intr::OtherAbi
+            | Intr::EndResults
+            | Intr::IdRetcon
+            | Intr::IdRetconOnce
+            | Intr::SuspendRetcon
+            | Intr::AllocaAlloc
+            | Intr::AllocaGet
+            | Intr::AllocaFree => {
                 let name = f.callee_name(i, src).unwrap_or("?").to_string();
                 let what = if name.contains("async") { "async" } else { "returned-continuation (retcon)" };
                 out.push(finding(

@@ -508,6 +508,41 @@ pub(crate) fn part_suffix(suffix: &str) -> String {
     format!(" {} ", kept.split_whitespace().collect::<Vec<_>>().join(" ")).replace("  ", " ")
 }
 
+/// A function with `f`'s name, header and parameters and no body yet, and the map from `f`'s
+/// values to its own (the parameters so far): where a ramp's copy of the body starts.
+pub fn empty_ramp(f: &Function) -> (Function, SecondaryMap<Value, Option<Value>>) {
+    let mut g = Function::new(f.name.clone(), f.header.clone());
+    g.numbering_gaps = f.numbering_gaps;
+    g.span = f.span;
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
+    for &p in &f.params {
+        let np = g.values.push(f.values[p].clone());
+        g.params.push(np);
+        vmap[p] = Some(np);
+    }
+    (g, vmap)
+}
+
+/// A copy in `g` of `f`'s debug record `d` of a frame variable: its address operand mapped by
+/// `vmap` (else `frame`), and for a call (`llvm.dbg.declare`, LLVM 18 and older; a record,
+/// `#dbg_declare`, has the address as its one operand) the callee made again. None when another
+/// operand is no constant.
+pub fn copy_declare(
+    f: &Function,
+    g: &mut Function,
+    types: &mut TypeTable,
+    d: Inst,
+    vmap: &SecondaryMap<Value, Option<Value>>,
+    frame: Value,
+    src: &str,
+) -> Option<Inst> {
+    let mut data = f.insts[d].clone();
+    for (k, a) in data.args.iter_mut().enumerate() {
+        *a = if k == 0 { vmap[*a].unwrap_or(frame) } else { g.const_value(f.values[*a].ty, f.const_text(*a, src)?) };
+    }
+    Some(g.create_inst(types, data))
+}
+
 /// The code the ramp runs, copied from the rewritten body `f`: what the entry reaches when each
 /// suspend goes on along its suspend path (its resume and destroy edges lead to the copy's cut
 /// block until `finish_ramp` removes them), and the shape in that copy. A copy of the whole body
@@ -522,15 +557,7 @@ fn ramp_body(f: &Function, shape: &Shape, src: &str) -> (Function, Shape) {
             stops.insert(b, default);
         }
     }
-    let mut g = Function::new(f.name.clone(), f.header.clone());
-    g.numbering_gaps = f.numbering_gaps;
-    g.span = f.span;
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
-    for &p in &f.params {
-        let np = g.values.push(f.values[p].clone());
-        g.params.push(np);
-        vmap[p] = Some(np);
-    }
+    let (mut g, mut vmap) = empty_ramp(f);
     let Some(entry) = f.entry() else { return (f.clone(), shape.clone()) };
     let (maps, _) =
         g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|&d| smallvec::smallvec![d]));
@@ -737,24 +764,7 @@ impl<'a, 'e> PartBuilder<'a, 'e> {
             if maps.insts[d].is_some() || f.insts[d].block.is_none() {
                 continue;
             }
-            // A record (`#dbg_declare`) has the frame as its one operand; a call (`llvm.dbg.declare`,
-            // LLVM 18 and older) has its callee too, a constant made again in this function.
-            let mut data = f.insts[d].clone();
-            let mut ok = true;
-            for (k, a) in data.args.iter_mut().enumerate() {
-                *a = if k == 0 {
-                    self.vmap[*a].unwrap_or(self.hdl)
-                } else if let Some(text) = f.const_text(*a, src) {
-                    g.const_value(f.values[*a].ty, text)
-                } else {
-                    ok = false;
-                    *a
-                };
-            }
-            if !ok {
-                continue;
-            }
-            let ni = g.create_inst(self.types, data);
+            let Some(ni) = copy_declare(f, g, self.types, d, &self.vmap, self.hdl, src) else { continue };
             let pos = g.blocks[self.entry].insts.len();
             g.insert_inst_at(self.entry, pos, ni);
         }

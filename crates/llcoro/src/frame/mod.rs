@@ -111,6 +111,17 @@ impl Frame {
             warnings: Vec::new(),
         }
     }
+
+    /// The allocas that moved into the frame: each value with its field's offset and type.
+    pub fn moved_allocas(&self) -> Vec<(Value, u64, Type)> {
+        self.fields
+            .iter()
+            .filter_map(|fl| match fl.kind {
+                FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// One suspend point, as the engine needs it: its number, the instruction where execution leaves,

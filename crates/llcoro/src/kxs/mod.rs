@@ -614,14 +614,7 @@ fn build_frame(
     let Some(fv) = f.insts[fp].result else { return Ok((frame, None)) };
     f.insert_inst_before(b.inst, fp);
     let uses = frame_uses(f, &frame.fields, &frame.remat);
-    let moved: Vec<_> = frame
-        .fields
-        .iter()
-        .filter_map(|fl| match fl.kind {
-            FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
-            _ => None,
-        })
-        .collect();
+    let moved = frame.moved_allocas();
     let move_at = MoveSites {
         frame: fv,
         typed,

@@ -35,7 +35,7 @@ pub struct Report {
 pub struct Summary {
     /// Frames reported (coroutines, kxs suspend functions and stackless functions).
     pub frames: usize,
-    /// Of those, switched-resume coroutines.
+    /// Of those, switched-resume and returned-continuation coroutines.
     pub coroutines: usize,
     /// The sum of the frames' sizes.
     pub frame_bytes: u64,
@@ -117,6 +117,19 @@ pub struct FrameReport {
     /// The coroutine never suspends (once always-ready awaits are folded): its frame is on its own
     /// stack.
     pub on_own_stack: bool,
+    /// A returned-continuation coroutine's caller-provided buffer (absent for other lowerings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffer: Option<BufferReport>,
+}
+
+/// The buffer a returned-continuation coroutine's caller passes (`coro.id.retcon`'s size and
+/// alignment), and whether the frame is in it or in memory from the allocator, whose address the
+/// buffer then holds.
+#[derive(Serialize, Debug, Clone)]
+pub struct BufferReport {
+    pub size: u64,
+    pub align: u64,
+    pub frame_in_buffer: bool,
 }
 
 pub fn build(m: &Module, lowered: &Lowered) -> Report {
@@ -132,7 +145,7 @@ pub fn build(m: &Module, lowered: &Lowered) -> Report {
     let reported: Vec<String> = frames.iter().map(|f| f.coroutine.clone()).collect();
     let mut s = Summary { frames: frames.len(), ..Summary::default() };
     for f in &frames {
-        s.coroutines += usize::from(f.lowering == "coroutine");
+        s.coroutines += usize::from(matches!(f.lowering.as_str(), "coroutine" | "retcon" | "retcon.once"));
         s.frame_bytes += f.size;
         s.bytes_without_sharing += f.size_without_sharing;
         s.bytes_saved += f.bytes_saved;
@@ -222,6 +235,7 @@ fn frame_report(
         recomputed: fr.remat_names.clone(),
         elided_in: summary.elided_in.clone(),
         on_own_stack: summary.on_own_stack,
+        buffer: summary.buffer.map(|(size, align, frame_in_buffer)| BufferReport { size, align, frame_in_buffer }),
     }
 }
 

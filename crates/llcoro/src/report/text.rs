@@ -36,6 +36,14 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
         "  {what} {} bytes, align {}; {} bytes if no fields shared; sharing saves {} bytes",
         r.size, r.align, r.size_without_sharing, r.bytes_saved
     );
+    if let Some(b) = &r.buffer {
+        let place = if b.frame_in_buffer {
+            "the frame is in it".to_string()
+        } else {
+            format!("it holds the address of the frame, from the allocator ({} bytes do not fit)", r.size)
+        };
+        let _ = writeln!(s, "  caller's buffer {} bytes, align {}: {place}", b.size, b.align);
+    }
     if r.suspend_points.is_empty() {
         s.push_str("  no suspend points\n");
     } else {

@@ -516,3 +516,39 @@ pub fn run_ir_programs(label: &str, dir: &Path, versions: &[&str], scratch: &Pat
     eprintln!("{label}: {} programs, {runs} runs, {} failures", inputs.len(), failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// The input in LLVM 22's spelling: `coro.end` returns void. Err when a result is used.
+pub fn llvm22_spelling(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut results = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        if let Some(rest) = trimmed.strip_prefix("declare i1 @llvm.coro.end(") {
+            out.push_str(indent);
+            out.push_str("declare void @llvm.coro.end(");
+            out.push_str(rest);
+        } else if let Some((lhs, rest)) = trimmed.split_once(" = call i1 @llvm.coro.end(") {
+            results.push(lhs.trim().to_string());
+            out.push_str(indent);
+            out.push_str("call void @llvm.coro.end(");
+            out.push_str(rest);
+        } else {
+            out.push_str(line);
+        }
+    }
+    for r in &results {
+        let used = code_lines(&out).any(|(_, l)| {
+            l.match_indices(r.as_str()).any(|(i, _)| {
+                let next = l.as_bytes().get(i + r.len()).copied();
+                !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+            })
+        });
+        if used {
+            return Err(format!(
+                "the result {r} of an i1 llvm.coro.end is used; LLVM 22's coro.end returns void (name the file .v19.ll)"
+            ));
+        }
+    }
+    Ok(out)
+}

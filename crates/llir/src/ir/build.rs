@@ -119,6 +119,28 @@ impl<'a> Builder<'a> {
         self.make(Opcode::Call, ret, &all, &[], tmpl, Extra::Call { callee: n as u16, nargs: n as u16, fn_ty })
     }
 
+    /// `insertvalue AGG %agg, TY %v, idx`: the aggregate `agg` with element `idx` set to `v`.
+    pub fn insertvalue(&mut self, agg: Value, v: Value, idx: u32) -> Inst {
+        let aty = self.vty(agg);
+        let a = format!("insertvalue {} ", self.ty(aty));
+        let b = format!(", {} ", self.ty(self.vty(v)));
+        self.make(
+            Opcode::InsertValue,
+            aty,
+            &[agg, v],
+            &[],
+            vec![t(&a), Piece::Arg(0), t(&b), Piece::Arg(1), t(&format!(", {idx}"))],
+            Extra::None,
+        )
+    }
+
+    /// A conversion `op` (`zext`, `trunc`, `ptrtoint`, ...) of `v` to `to`.
+    pub fn cast(&mut self, op: Opcode, word: &str, v: Value, to: Type) -> Inst {
+        let s = format!("{word} {} ", self.ty(self.vty(v)));
+        let e = format!(" to {}", self.ty(to));
+        self.make(op, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
+    }
+
     pub fn br(&mut self, to: Block) -> Inst {
         self.f.create_br(self.types, to)
     }

@@ -43,6 +43,57 @@ pub fn parse_function(
     fp.function()
 }
 
+/// A function's signature as its `declare` or `define` header spells it: what stands between the
+/// keyword and the return type (linkage, calling convention, return attributes), the return type,
+/// and the parameters with their attributes.
+#[derive(Clone, Debug)]
+pub struct Signature {
+    pub prefix: Text,
+    pub ret: Type,
+    pub params: Vec<Param>,
+    pub vararg: bool,
+}
+
+/// Parses the header of the `declare` or `define` that starts at `start` (up to its parameter list's
+/// closing parenthesis).
+pub fn parse_signature(src: &str, start: usize, end: usize, types: &mut TypeTable, typed: bool) -> Result<Signature> {
+    let mut p = Parser::new(src, start, end, types);
+    p.typed = typed;
+    let comments = p.comments_seen();
+    if !p.eat_word("declare") {
+        p.expect_word("define")?;
+    }
+    let prefix_start = p.tok.start;
+    p.skip_attributes()?;
+    let ret_start = p.tok.start;
+    let prefix = if ret_start > prefix_start { p.kept_text(prefix_start, ret_start, comments) } else { Text::own("") };
+    let ret = p.parse_type()?;
+    p.expect(Tok::Global, "the function name")?;
+    p.expect(Tok::LParen, "'(' starting the parameter list")?;
+    let (mut params, mut vararg) = (Vec::new(), false);
+    if !p.eat(Tok::RParen) {
+        loop {
+            if p.eat(Tok::Ellipsis) {
+                vararg = true;
+            } else {
+                let ty = p.parse_type()?;
+                let a0 = p.tok.start;
+                p.skip_attributes()?;
+                let attrs = if p.prev_end > a0 { p.kept_text(a0, p.prev_end, comments) } else { Text::own("") };
+                if p.at(Tok::Local) {
+                    p.bump();
+                }
+                params.push(Param { ty, attrs });
+            }
+            if p.eat(Tok::RParen) {
+                break;
+            }
+            p.expect(Tok::Comma, "',' or ')' in the parameter list")?;
+        }
+    }
+    Ok(Signature { prefix, ret, params, vararg })
+}
+
 /// How a local is looked up: by name, or by slot number for `%12`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Key<'a> {
@@ -1290,6 +1341,20 @@ mod tests {
     fn parse(s: &str) -> Result<Function> {
         let mut t = TypeTable::new();
         parse_function(s, 0, s.len(), &mut t, false, None)
+    }
+
+    #[test]
+    fn parses_a_declared_signature() {
+        let s = "declare swiftcc { ptr, i32 } @proto(ptr noalias %buf, i1 zeroext, ...)";
+        let mut t = TypeTable::new();
+        let sig = parse_signature(s, 0, s.len(), &mut t, false).unwrap();
+        assert_eq!(sig.prefix.get(s).trim(), "swiftcc");
+        assert_eq!(t.display(sig.ret), "{ ptr, i32 }");
+        assert_eq!(sig.params.len(), 2);
+        assert_eq!(sig.params[0].attrs.get(s).trim(), "noalias");
+        assert_eq!(sig.params[1].attrs.get(s).trim(), "zeroext");
+        assert!(sig.vararg);
+        assert!(parse_signature("declare i32", 0, 11, &mut t, false).is_err());
     }
 
     #[test]
