@@ -176,12 +176,5 @@ cp "$gen" "$WORK/gen.py"
 if [ "$PLAIN_ONLY" = 1 ]; then what="generator validation (plain halves)"; else what="configs: $CONFIGS"; fi
 echo "kxs-fuzz: seeds $START..$((START + COUNT - 1)), $what, $JOBS jobs; failures saved under $OUT"
 
-log="$OUT/results.txt"
-: >"$log"
-started=$(date +%s)
-seq "$START" $((START + COUNT - 1)) | xargs -P "$JOBS" -n 1 "$0" --one | tee -a "$log" | grep '^FAIL' || true
-passed=$(grep -c '^PASS' "$log")
-failed=$(grep -c '^FAIL' "$log")
-echo "kxs-fuzz: $((passed + failed)) checks in $(($(date +%s) - started))s; failures (if any) under $OUT"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+. "$root/scripts/fuzz-seeds.sh"
+run_seeds "kxs-fuzz"

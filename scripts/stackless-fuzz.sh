@@ -128,12 +128,5 @@ for c in $CONFIGS; do
 done
 echo "stackless fuzz: seeds $START..$((START + COUNT - 1)), configs: $CONFIGS, $JOBS jobs; failures saved under $OUT"
 
-log="$OUT/results.txt"
-: >"$log"
-started=$(date +%s)
-seq "$START" $((START + COUNT - 1)) | xargs -P "$JOBS" -n 1 "$0" --one | tee -a "$log" | grep '^FAIL' || true
-passed=$(grep -c '^PASS' "$log")
-failed=$(grep -c '^FAIL' "$log")
-echo "stackless fuzz: $((passed + failed)) checks in $(($(date +%s) - started))s; failures (if any) under $OUT"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+. "$root/scripts/fuzz-seeds.sh"
+run_seeds "stackless fuzz"

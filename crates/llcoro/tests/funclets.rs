@@ -1,5 +1,5 @@
 //! Windows (funclet) exception handling in coroutines: C++ programs under `tests/funclets`, built
-//! for x86_64-pc-windows-msvc by clang 14, 19 and 22 at -O0 and -O2, and hand-written modules: the
+//! for x86_64-pc-windows-msvc by clang 14, 19 and 22 at -O0 and -O2 -g, and hand-written modules: the
 //! two shapes that need a rewrite (`catchswitch_phis.ll`), handle intrinsics called in funclets
 //! (`handle_calls.ll`).
 //!
@@ -213,6 +213,8 @@ fn msvc_coroutines_lower_to_modules_llvm_prepares_without_losing_a_call() {
         let made = run_tool(
             Command::new(format!("clang++-{v}"))
                 .args([TARGET, "-std=c++20", o, "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S", "-w"])
+                // -O2 with debug info, as a release build with symbols makes it.
+                .args(if *o == "-O2" { &["-g"][..] } else { &[] })
                 .arg(src.join(p))
                 .arg("-o")
                 .arg(&ll),
