@@ -1,9 +1,9 @@
 //! The `llcoro` command.
 
 use clap::Parser;
+use llcoro::Scope;
 use llcoro::diag::render;
-use llcoro::lower::Scope;
-use llcoro::pipeline::{Options, prepare};
+use llcoro::{Options, prepare};
 use llir::raw_bytes::RawBytes;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -52,7 +52,7 @@ struct Cli {
     /// (LLVM's way), or an `indirectbr` on a block address stored at each suspend (Kotlin/Native's
     /// computed goto; one more pointer in the frame).
     #[arg(long, value_enum, default_value_t)]
-    dispatch: llcoro::coro::frame::Dispatch,
+    dispatch: llcoro::Dispatch,
     /// Lower on this thread only, instead of on a thread per chunk of functions; the output is the
     /// same. For builds that run several llcoro at once, where more threads only cost CPU time
     /// (`llcoro cc` always lowers this way).
