@@ -62,22 +62,24 @@
 //! assert!(out.warnings.is_empty());
 //!
 //! // Input llcoro cannot lower is refused with located findings, never lowered half-way.
-//! let bad = src.replace("  call void @llvm.coro.end(ptr %hdl, i1 false, token none)\n", "")
-//!     .replace("%hdl = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)",
-//!              "%hdl = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)\n  \
-//!               %hdl2 = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)");
+//! let begin = "%hdl = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)";
+//! let bad = src.replace(begin, &format!("{begin}\n  %hdl2 = call ptr @llvm.coro.begin(token %id, ptr %mem)"));
 //! let refusal = llcoro::lower(bad, llcoro::Options::default()).err().expect("two coro.begin");
 //! let first = refusal.findings.first().expect("at least one finding");
 //! assert_eq!(first.severity, llcoro::Severity::Error);
+//! assert_eq!(first.error.code, "coro-multiple-begin");
+//! assert_eq!(first.line_col(&refusal.src), (8, 3));
 //! let shown = first.render("f.ll", &refusal.src);
-//! assert!(shown.contains(&format!("error[{}]", first.error.code)));
-//! assert!(shown.contains("f.ll:"));
+//! assert!(shown.contains("error[coro-multiple-begin]"));
+//! assert!(shown.contains("f.ll:8:3"));
 //! ```
 //!
 //! [`prepare`] is the same run stopped before printing, so that a large output can be streamed to a
-//! writer (the `llcoro` command does that); [`check`] and [`frames`] are `llcoro check` and
-//! `llcoro frames`. Input that is not UTF-8 (LLVM allows raw bytes in comments, strings and quoted
-//! names) is read with `llir::raw_bytes` first, as the command does.
+//! writer (the `llcoro` command does that); [`check`] is `llcoro check`, and [`frames`] gives
+//! `llcoro frames`'s [`report::Report`], which [`report`] renders as text, JSON, SVG or HTML. Input
+//! that is not UTF-8 (LLVM allows raw bytes in comments, strings and quoted names) is decoded with
+//! `llir::raw_bytes::decode` first, and the output encoded back with its `RawBytes`, as the command
+//! does.
 //!
 //! # Inside
 //!
@@ -93,12 +95,11 @@ pub mod diag;
 pub mod explain;
 pub(crate) mod frame;
 pub(crate) mod kxs;
-#[doc(hidden)]
+#[doc(hidden)] // `llcoro cc`, public for main.rs only.
 pub mod launcher;
 pub(crate) mod locations;
 pub(crate) mod lower;
 pub mod pipeline;
-#[doc(hidden)]
 pub mod report;
 pub(crate) mod stackless;
 
