@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the test tools that are missing, then runs every check and test: formatting, clippy, and
-# the whole test suite (unit tests, corpus round-trips, IR files, error files). With CI set, a missing
-# LLVM tool fails the tests instead of skipping them.
+# Installs the test tools that are missing, then runs every check and test: formatting, clippy,
+# documentation, and the whole test suite (unit tests, doctests, corpus round-trips, IR files, error
+# files). With CI set, a missing LLVM tool fails the tests instead of skipping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Some sandboxes ship /dev/null as a regular file. Whatever is written to it is then read back by
@@ -19,5 +19,9 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
+echo "== cargo doc"
+# Every public item documented (both crates warn on missing docs), no broken links.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 echo "== cargo test"
+# Includes the doctests (the crate-level examples of llir and llcoro) and runs examples/ programs.
 cargo test --workspace --release

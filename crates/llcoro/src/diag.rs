@@ -1,7 +1,10 @@
 //! Renders located errors for people: `error[code]: message`, then `file:line:column`, the offending
 //! line with a caret under the problem, and what to do about it.
 
-use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
+/// How grave a [`Finding`] is: `Error` refuses the run, `Warning` does not (`Bug`, `Note` and `Help`
+/// are not used by llcoro).
+pub use codespan_reporting::diagnostic::Severity;
+use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
 use llir::Error;
@@ -11,18 +14,34 @@ use llir::types::{TypeData, TypeTable};
 /// A finding about the input: an error that stops the run, or a warning that does not.
 #[derive(Clone, Debug)]
 pub struct Finding {
+    /// `Severity::Error` or `Severity::Warning`.
     pub severity: Severity,
+    /// What was found: a stable code (`llcoro explain CODE`), the message, the span in the input it
+    /// is about, and help.
     pub error: Error,
 }
 
+impl Finding {
+    /// 1-based line and column (in bytes) of the finding's start in `src`, the input it was found in.
+    pub fn line_col(&self, src: &str) -> (usize, usize) {
+        llir::LineIndex::new(src).line_col(self.error.span.start)
+    }
+
+    /// The finding as the command line shows it: `error[code]: message`, `path:line:column`, the line
+    /// of `src` with a caret under the problem, and help.
+    pub fn render(&self, path: &str, src: &str) -> String {
+        render(path, src, &self.error, self.severity)
+    }
+}
+
 /// The error for a worker thread that panicked: a bug in llcoro, which refuses the run.
-pub fn worker_panicked() -> Error {
+pub(crate) fn worker_panicked() -> Error {
     Error::new("internal", llir::Span::default(), "internal error: a worker thread panicked")
         .help("this is a bug in llcoro; please report it with the input file")
 }
 
 /// A verifier failure on llcoro's own output is a bug in llcoro, not in the input.
-pub fn internal(mut e: Error) -> Error {
+pub(crate) fn internal(mut e: Error) -> Error {
     e.help = Some("this is a bug in llcoro; please report it with the input file".into());
     e
 }
@@ -60,7 +79,7 @@ pub fn render(path: &str, src: &str, e: &Error, severity: Severity) -> String {
 
 /// A finding located at instruction `i` of `f` (or at `f` itself), its message prefixed with the
 /// function and block.
-pub fn finding_at(
+pub(crate) fn finding_at(
     sev: Severity,
     code: &'static str,
     f: &Function,
@@ -76,7 +95,8 @@ pub fn finding_at(
     Finding { severity: sev, error: Error::new(code, span, format!("{place}{msg}")).label("here").help(help) }
 }
 
-pub fn block_label(f: &Function, b: Block) -> String {
+/// A block's label as a diagnostic names it: `%name`, or `%N` for a numbered block.
+pub(crate) fn block_label(f: &Function, b: Block) -> String {
     match &f.blocks[b].name {
         Some(n) if !llir::print::is_numbered(n) => format!("%{n}"),
         _ => format!("%{}", llir::print::Slots::compute(f).block(b)),
@@ -84,23 +104,23 @@ pub fn block_label(f: &Function, b: Block) -> String {
 }
 
 /// A block's name as the printed IR spells it, without `%` (its number when it has no name).
-pub fn block_name(f: &Function, b: Block) -> String {
+pub(crate) fn block_name(f: &Function, b: Block) -> String {
     match &f.blocks[b].name {
         Some(n) => n.to_string(),
         None => llir::print::Slots::compute(f).block(b).to_string(),
     }
 }
 
-pub fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
+pub(crate) fn error_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
     finding_at(Severity::Error, code, f, i, msg, help)
 }
 
-pub fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
+pub(crate) fn warning_at(f: &Function, i: Option<Inst>, code: &'static str, msg: String, help: &str) -> Finding {
     finding_at(Severity::Warning, code, f, i, msg, help)
 }
 
 /// Types no memory can hold across a suspend (tokens), or that are not values at all.
-pub fn is_unspillable(types: &TypeTable, ty: llir::types::Type) -> bool {
+pub(crate) fn is_unspillable(types: &TypeTable, ty: llir::types::Type) -> bool {
     matches!(types.get(ty), TypeData::Token | TypeData::Label | TypeData::Metadata | TypeData::Void)
 }
 

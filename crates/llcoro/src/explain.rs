@@ -5,14 +5,17 @@
 
 /// One diagnostic code, explained.
 pub struct Explanation {
+    /// The code as findings carry it (`Finding::error.code`), such as `coro-missing-end`.
     pub code: &'static str,
     /// `error` (the input is refused) or `warning` (it is lowered anyway).
     pub severity: &'static str,
     /// One line, for the list of codes.
     pub summary: &'static str,
+    /// What the finding says about the input, and why llcoro reports it.
     pub meaning: &'static str,
     /// A minimal `.ll` input that triggers the code; empty when no input should (a bug in llcoro).
     pub example: &'static str,
+    /// How to change the input (or the front end that wrote it) so that the finding goes.
     pub fix: &'static str,
 }
 
@@ -117,6 +120,7 @@ const BUG: &str = "This is a bug in llcoro, not a problem with the input: no inp
 const REPORT: &str = "Report it with the input file (and the llcoro version); meanwhile lower that file with LLVM's \
                       own passes (`opt -passes='coro-early,coro-split,coro-cleanup'`).";
 
+/// Every code llcoro and llir can report, grouped by the part that reports it.
 pub const EXPLANATIONS: &[Explanation] = &[
     // The parser (crates/llir).
     Explanation {

@@ -1,9 +1,8 @@
-//! The `llcoro` command.
+//! The `llcoro` command: the library's entry points (`llcoro::prepare`, `check`, `frames`) behind a
+//! command line, with reading the input, writing the output whole, and rendering findings.
 
 use clap::Parser;
-use llcoro::diag::render;
-use llcoro::lower::Scope;
-use llcoro::pipeline::{Options, prepare};
+use llcoro::{Finding, Options, Scope, prepare};
 use llir::raw_bytes::RawBytes;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -52,7 +51,7 @@ struct Cli {
     /// (LLVM's way), or an `indirectbr` on a block address stored at each suspend (Kotlin/Native's
     /// computed goto; one more pointer in the frame).
     #[arg(long, value_enum, default_value_t)]
-    dispatch: llcoro::coro::frame::Dispatch,
+    dispatch: llcoro::Dispatch,
     /// Lower on this thread only, instead of on a thread per chunk of functions; the output is the
     /// same. For builds that run several llcoro at once, where more threads only cost CPU time
     /// (`llcoro cc` always lowers this way).
@@ -159,9 +158,9 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExitCode> {
     })
 }
 
-fn report(display: &str, src: &str, raw: RawBytes, findings: &[llcoro::diag::Finding]) {
+fn report(display: &str, src: &str, raw: RawBytes, findings: &[Finding]) {
     for f in findings {
-        let _ = std::io::stderr().write_all(raw.display(&render(display, src, &f.error, f.severity)).as_bytes());
+        let _ = std::io::stderr().write_all(raw.display(&f.render(display, src)).as_bytes());
     }
 }
 
@@ -194,7 +193,7 @@ fn main() -> ExitCode {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let (findings, src) = match guarded(|| llcoro::pipeline::check(src)) {
+        let (findings, src) = match guarded(|| llcoro::check(src)) {
             Ok(x) => x,
             Err(code) => return code,
         };
@@ -207,7 +206,7 @@ fn main() -> ExitCode {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let (reports, warnings, src) = match guarded(|| llcoro::pipeline::frames(src)) {
+        let (reports, warnings, src) = match guarded(|| llcoro::frames(src)) {
             Err(code) => return code,
             Ok(Ok(x)) => x,
             Ok(Err(r)) => {

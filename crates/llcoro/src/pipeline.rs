@@ -1,17 +1,21 @@
-//! What a run does to a module, independent of the command line.
+//! What a run does to a module, independent of the command line: the library's entry points, which
+//! the `llcoro` command is built on.
 
+pub use crate::coro::frame::Dispatch;
 use crate::diag::Finding;
 use crate::lower;
+pub use crate::lower::Scope;
 use codespan_reporting::diagnostic::Severity;
 use llir::print::{Edits, print_function, print_module, write_module};
 use llir::{Error, Module};
 
+/// How a run lowers; `Options::default()` is the `llcoro` command without flags.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Parse every function into the IR and print it from there, lowering nothing: the parser's
     /// round trip.
     pub parse_all: bool,
-    /// How `.resume` dispatches (`coro::frame::Dispatch`).
+    /// How `.resume` finds where to continue (`--dispatch`).
     pub dispatch: crate::coro::frame::Dispatch,
     /// What to lower: everything, or kxs suspend functions only (`llcoro kxs`).
     pub scope: lower::Scope,
@@ -34,8 +38,12 @@ pub fn may_need_lowering(src: &str) -> bool {
 }
 
 /// A refused input: the findings (at least one error), and the input text to show them against.
+/// Nothing was lowered: llcoro never returns a partly lowered module.
+#[derive(Debug)]
 pub struct Refusal {
+    /// Every error found (and warnings found with them), in the order the run met them.
     pub findings: Vec<Finding>,
+    /// The input, handed back so the findings' spans can be shown against it.
     pub src: String,
 }
 
@@ -48,11 +56,19 @@ impl Refusal {
     pub fn error(&self) -> Option<&Error> {
         self.findings.iter().find(|f| f.severity == Severity::Error).map(|f| &f.error)
     }
+
+    /// Every finding rendered as the command line shows it, the input named `path`.
+    pub fn render(&self, path: &str) -> String {
+        self.findings.iter().map(|f| f.render(path, &self.src)).collect()
+    }
 }
 
 /// The output text, and warnings to show against the input.
+#[derive(Debug)]
 pub struct Output {
+    /// The lowered module; the input itself when there was nothing to lower.
     pub text: String,
+    /// Findings that did not stop the run (each `Severity::Warning`).
     pub warnings: Vec<Finding>,
     /// The input, kept only when there are warnings to render.
     pub src: Option<String>,
@@ -62,6 +78,7 @@ pub struct Output {
 /// be streamed to a file instead of built in memory first.
 pub struct Prepared {
     body: Body,
+    /// Findings that did not stop the run (each `Severity::Warning`).
     pub warnings: Vec<Finding>,
 }
 
@@ -102,12 +119,16 @@ impl Prepared {
     }
 }
 
-/// Runs llcoro over `src` and returns the output text.
+/// Lowers the module `src` (LLVM 14 to 22 textual IR) and returns the lowered text and its warnings,
+/// or the findings that refused it. What the `llcoro` command does to a file, in memory; exported as
+/// `llcoro::lower` (the crate's documentation has an example).
 pub fn run(src: String, opts: Options) -> Result<Output, Refusal> {
     prepare(src, opts).map(Prepared::into_output)
 }
 
-/// Runs llcoro over `src` up to, not including, printing the output.
+/// Runs llcoro over `src` up to, not including, printing the output: [`Prepared::write_to`] then
+/// streams it to a writer without building the whole text in memory (how the command writes a
+/// file), or [`Prepared::into_output`] gives what [`run`] returns.
 pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
     if !opts.parse_all && !may_need_lowering(&src) {
         return Ok(Prepared { body: Body::Same(src), warnings: Vec::new() });
@@ -136,7 +157,8 @@ pub fn prepare(src: String, opts: Options) -> Result<Prepared, Refusal> {
     Ok(Prepared { body: Body::Edited(Box::new(m), lowered.edits), warnings: lowered.warnings })
 }
 
-/// `llcoro check`: every finding about the presplit coroutines, without rewriting anything.
+/// `llcoro check`: every finding about the presplit coroutines, without rewriting anything, and the
+/// input to show them against.
 pub fn check(src: String) -> (Vec<Finding>, String) {
     let mut m = match Module::parse(src) {
         Ok(m) => m,
@@ -192,7 +214,8 @@ fn print_all_from_ir(m: &Module, done: &Edits) -> Result<Vec<(usize, String)>, E
     Ok(all)
 }
 
-/// `llcoro frames`: the frame of every coroutine, without writing the lowered module.
+/// `llcoro frames`: the frame of every coroutine, without writing the lowered module; the report, the
+/// warnings, and the input to show them against.
 pub fn frames(src: String) -> Result<(crate::report::Report, Vec<Finding>, String), Refusal> {
     let mut m = match Module::parse(src) {
         Ok(m) => m,

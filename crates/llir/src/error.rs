@@ -6,14 +6,18 @@ use std::fmt;
 /// A byte range into the module text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
+    /// Offset of the first byte.
     pub start: u32,
+    /// Offset just past the last byte.
     pub end: u32,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: u32, end: u32) -> Self {
         Span { start, end }
     }
+    /// An empty span at `pos`, for an error about a place rather than a text.
     pub fn at(pos: u32) -> Self {
         Span { start: pos, end: pos }
     }
@@ -24,7 +28,9 @@ impl Span {
 pub struct Error {
     /// Stable kebab-case code such as `parse-expected` or `verify-dominance`.
     pub code: &'static str,
+    /// What went wrong, in a sentence.
     pub message: String,
+    /// The input text the error is about.
     pub span: Span,
     /// A short label for the caret line.
     pub label: String,
@@ -33,13 +39,16 @@ pub struct Error {
 }
 
 impl Error {
+    /// An error with no label or help yet.
     pub fn new(code: &'static str, span: Span, message: impl Into<String>) -> Self {
         Error { code, message: message.into(), span, label: String::new(), help: None }
     }
+    /// Sets the label shown at the caret.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
         self
     }
+    /// Sets the advice on how to fix the input.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -54,6 +63,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A result whose error is located in the input.
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Maps byte offsets to 1-based line and column numbers.
@@ -62,6 +72,7 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// The line starts of `text`.
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0u32];
         for (i, b) in text.bytes().enumerate() {

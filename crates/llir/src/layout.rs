@@ -5,6 +5,8 @@
 use crate::types::{Type, TypeData, TypeTable};
 use rustc_hash::FxHashMap;
 
+/// A module's `target datalayout`: the sizes and alignments of its types. The default is LangRef's
+/// layout for a string that says nothing.
 #[derive(Clone, Debug)]
 pub struct DataLayout {
     big_endian: bool,
@@ -118,10 +120,13 @@ impl DataLayout {
         DataLayout::default()
     }
 
+    /// The layout says `E`.
     pub fn is_big_endian(&self) -> bool {
         self.big_endian
     }
 
+    /// The size in bytes of a pointer in address space `aspace` (of address space 0 when the layout
+    /// does not name it).
     pub fn pointer_size(&self, aspace: u32) -> u64 {
         self.pointers.get(&aspace).or_else(|| self.pointers.get(&0)).map_or(8, |p| p.0)
     }
@@ -230,6 +235,8 @@ impl DataLayout {
         }
     }
 
+    /// The ABI alignment in bytes of `t`: where `alloca`, a struct field or an array element of type
+    /// `t` is placed.
     pub fn abi_align(&self, types: &TypeTable, t: Type) -> u64 {
         match types.get(types.resolve(t)) {
             TypeData::Int(n) => self.int_align(*n),

@@ -4,6 +4,7 @@
 
 use crate::error::Span;
 
+/// A token's kind; its text is the input at its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// `%name`, `%"quoted"`, `%12`.
@@ -32,37 +33,59 @@ pub enum Tok {
     Str,
     /// `c"..."`.
     CStr,
+    /// `=`.
     Eq,
+    /// `,`.
     Comma,
+    /// `*`.
     Star,
+    /// `(`.
     LParen,
+    /// `)`.
     RParen,
+    /// `[`.
     LBracket,
+    /// `]`.
     RBracket,
+    /// `{`.
     LBrace,
+    /// `}`.
     RBrace,
+    /// `<`.
     Less,
+    /// `>`.
     Greater,
+    /// `:`.
     Colon,
+    /// `|`.
     Bar,
+    /// `...`.
     Ellipsis,
+    /// Bytes that start no token, or an unterminated string: the parser reports it.
     Error,
+    /// The end of the range being lexed.
     Eof,
 }
 
+/// A token: its kind and its byte range in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token is.
     pub kind: Tok,
+    /// Byte offset of its first byte.
     pub start: u32,
+    /// Byte offset just past its last byte.
     pub end: u32,
 }
 
 impl Token {
+    /// The token's byte range.
     pub fn span(&self) -> Span {
         Span::new(self.start, self.end)
     }
 }
 
+/// Tokens of a byte range of a text, one at a time (`next_token`).
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
@@ -77,18 +100,22 @@ fn is_name_char(b: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer over `text[start..end]`; spans stay offsets into the whole `text`.
     pub fn new(text: &'a str, start: usize, end: usize) -> Self {
         Lexer { bytes: text.as_bytes(), pos: start, end: end.min(text.len()), comments: 0 }
     }
 
+    /// Where the next token is looked for.
     pub fn pos(&self) -> usize {
         self.pos
     }
 
+    /// Where lexing stops.
     pub fn end(&self) -> usize {
         self.end
     }
 
+    /// Continues lexing at byte `pos` (to skip text, or to back up to a token seen before).
     pub fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
     }
@@ -160,6 +187,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The next token after whitespace and comments; `Tok::Eof` at the end.
     pub fn next_token(&mut self) -> Token {
         self.skip_trivia();
         let start = self.pos;

@@ -58,7 +58,7 @@ fn parse_digits(s: &str) -> Option<u32> {
 }
 
 /// Appends `text` to `out` with each reference found in `map` renumbered.
-pub fn push_remapped(out: &mut String, text: &str, map: &FxHashMap<u32, u32>) {
+pub(crate) fn push_remapped(out: &mut String, text: &str, map: &FxHashMap<u32, u32>) {
     // Most of an instruction's text is operand gaps with no metadata at all.
     if !text.contains('!') {
         out.push_str(text);
@@ -85,7 +85,7 @@ pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
 
 /// Appends `text` to `out` without its `, !dbg !N` (or inline `, !dbg !DILocation(...)`)
 /// attachments.
-pub fn push_without_dbg(out: &mut String, text: &str) {
+pub(crate) fn push_without_dbg(out: &mut String, text: &str) {
     let mut from = 0;
     while let Some((comma, node)) = text.get(from..).and_then(|rest| find_attachment(rest, "!dbg")) {
         out.push_str(text.get(from..from + comma).unwrap_or(""));

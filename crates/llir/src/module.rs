@@ -6,22 +6,34 @@ use crate::ir::Function;
 use crate::parser;
 use crate::types::TypeTable;
 
+/// What a top-level entity is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ItemKind {
+    /// `define`: a function with a body.
     Define,
+    /// `declare`: a function without one.
     Declare,
+    /// `@g = ...`: a global variable, alias or ifunc.
     Global,
+    /// `%T = type ...`.
     TypeDef,
+    /// `attributes #N = { ... }`.
     AttrGroup,
+    /// `!N = ...` or `!name = ...`.
     Metadata,
+    /// `$c = comdat ...`.
     Comdat,
+    /// Anything else: `source_filename`, `target datalayout`, `target triple`, `module asm`,
+    /// `uselistorder` and summary entries.
     Other,
 }
 
 /// A top-level entity and its span in the module text.
 #[derive(Clone, Debug)]
 pub struct Item {
+    /// What the entity is.
     pub kind: ItemKind,
+    /// Its text, from its first token to its end (comments before it are not part of it).
     pub span: Span,
     /// The entity's name token (`@f`, `%T`, `#0`, `!12`); empty if it has none.
     pub name: Span,
@@ -30,9 +42,16 @@ pub struct Item {
     pub body: u32,
 }
 
+/// A module: its text and the index of its top-level entities. Indexing reads every entity but the
+/// bodies of functions, which are parsed only when asked for (lazy parsing: a module with nothing to
+/// change costs one scan). Printing it with `print::print_module` and no edits gives `src` back byte
+/// for byte; entities the edits leave alone are copied from `src` (the lossless guarantee).
 pub struct Module {
+    /// The module text. Spans of items, functions and errors are offsets into it.
     pub src: String,
+    /// The top-level entities in source order; an item's index is how `print::Edits` names it.
     pub items: Vec<Item>,
+    /// The module's types: named struct bodies, and what parsed bodies intern.
     pub types: TypeTable,
     /// The module uses typed pointers (LLVM 14 and older).
     pub typed: bool,
@@ -54,14 +73,17 @@ impl Module {
         Ok(Module { src, items: idx.items, types, typed: idx.typed, globals: idx.globals })
     }
 
+    /// The text of `span` (empty when it is not in the module).
     pub fn text(&self, span: Span) -> &str {
         self.src.get(span.start as usize..span.end as usize).unwrap_or("")
     }
 
+    /// The text of item `i`.
     pub fn item_text(&self, i: usize) -> &str {
         self.items.get(i).map_or("", |it| self.text(it.span))
     }
 
+    /// The name token of item `i` (`@f`, `%T`, `#0`, `!12`); empty when it has none.
     pub fn item_name(&self, i: usize) -> &str {
         self.items.get(i).map_or("", |it| self.text(it.name))
     }
@@ -107,7 +129,9 @@ impl Module {
         parser::func::parse_signature(&self.src, span.start as usize, span.end as usize, types, self.typed).ok()
     }
 
-    /// Parses the body of the `define` at item `i` into the SSA IR.
+    /// Parses the body of the `define` at item `i` into the SSA IR, interning its types into the
+    /// module's table. Each call parses the text afresh: the module keeps no parsed bodies, so edits
+    /// to the returned function reach the output only through `print::Edits`.
     pub fn parse_function(&mut self, i: usize) -> Result<Function> {
         let span = self.items.get(i).map(|it| it.span).unwrap_or_default();
         let (src, globals) = (&self.src, &self.globals);

@@ -12,9 +12,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// item or at the end.
 #[derive(Default)]
 pub struct Edits {
+    /// Item index → the text printed in its place (a function printed from its edited IR, say).
     pub replace: FxHashMap<usize, String>,
+    /// Items left out.
     pub remove: FxHashSet<usize>,
+    /// Item index → texts printed after it, each on lines of its own.
     pub insert_after: FxHashMap<usize, Vec<String>>,
+    /// Texts printed after the last item.
     pub append: Vec<String>,
     /// Text substitutions in the comments and blank lines just before an item (such as the
     /// `; Function Attrs:` line LLVM prints above a function).
@@ -22,6 +26,7 @@ pub struct Edits {
 }
 
 impl Edits {
+    /// No edit at all: printing gives the input back.
     pub fn is_empty(&self) -> bool {
         self.replace.is_empty()
             && self.remove.is_empty()
@@ -162,6 +167,7 @@ impl Slots {
         self.blocks[b]
     }
 
+    /// The numbers `f`'s unnamed values and blocks print with.
     pub fn compute(f: &Function) -> Slots {
         let mut order: Vec<(Slot, Option<u32>)> = Vec::new();
         let num = |n: &Option<crate::ir::Name>| -> Option<Option<u32>> {
@@ -216,7 +222,7 @@ impl Slots {
     }
 }
 
-pub struct FunctionPrinter<'a> {
+pub(crate) struct FunctionPrinter<'a> {
     pub f: &'a Function,
     pub types: &'a TypeTable,
     pub src: &'a str,

@@ -5,44 +5,74 @@
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
+/// A type: a handle into the [`TypeTable`] that made it, meaningless in another table (a clone of
+/// the table keeps the handles it had).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Type(u32);
 
+/// What a [`Type`] is. The unit variants are LLVM's types of that keyword (`X86Fp80` is
+/// `x86_fp80`, `BFloat` is `bfloat`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TypeData {
+    /// `void`.
     Void,
+    /// `label`.
     Label,
+    /// `token`.
     Token,
+    /// `metadata`.
     Metadata,
+    /// `x86_amx`.
     X86Amx,
+    /// `x86_mmx` (LLVM 19 and older).
     X86Mmx,
+    /// `half`.
     Half,
+    /// `bfloat`.
     BFloat,
+    /// `float`.
     Float,
+    /// `double`.
     Double,
+    /// `x86_fp80`.
     X86Fp80,
+    /// `fp128`.
     Fp128,
+    /// `ppc_fp128`.
     PpcFp128,
+    /// `iN`, with its width in bits.
     Int(u32),
     /// Opaque pointer `ptr` in an address space.
     Ptr(u32),
     /// Typed pointer `T*` (LLVM 14 and older), with its address space.
     TypedPtr(Type, u32),
+    /// `<N x T>`, or `<vscale x N x T>` when scalable.
     Vector {
+        /// `vscale x`: the length is a multiple of N known only at run time.
         scalable: bool,
+        /// N.
         len: u64,
+        /// T.
         elem: Type,
     },
+    /// `[N x T]`.
     Array(u64, Type),
+    /// A literal struct `{ T, ... }`, or `<{ T, ... }>` when packed.
     Struct {
+        /// No padding between fields.
         packed: bool,
+        /// The field types, in order.
         fields: Box<[Type]>,
     },
     /// A named struct, by its source spelling including the `%`.
     Named(Box<str>),
+    /// A function type `R (P, ...)`.
     Func {
+        /// The return type.
         ret: Type,
+        /// The parameter types.
         params: Box<[Type]>,
+        /// The parameter list ends with `...`.
         vararg: bool,
     },
     /// `target("name", T..., N...)`, kept as its source text.
@@ -52,24 +82,36 @@ pub enum TypeData {
 /// The body of a named struct type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NamedBody {
+    /// `%T = type opaque`: no body known.
     Opaque,
     /// A literal struct type (`Struct`), or any other type for `%T = type i32` style aliases.
     Body(Type),
 }
 
+/// The interning table of a module's types, and its named structs' bodies. The common types are
+/// interned up front and kept in fields (`tt.i32`), so passes need not look them up.
 #[derive(Clone)]
 pub struct TypeTable {
     data: Vec<TypeData>,
     map: FxHashMap<TypeData, Type>,
     named: FxHashMap<Box<str>, NamedBody>,
+    /// `void`.
     pub void: Type,
+    /// `i1`.
     pub i1: Type,
+    /// `i8`.
     pub i8: Type,
+    /// `i32`.
     pub i32: Type,
+    /// `i64`.
     pub i64: Type,
+    /// `ptr` (address space 0).
     pub ptr: Type,
+    /// `label`.
     pub label: Type,
+    /// `token`.
     pub token: Type,
+    /// `metadata`.
     pub metadata: Type,
     /// The module spells pointers `ptr`: a `T*` it also has means `ptr` too, as LLVM 17 and later
     /// read it.
@@ -83,6 +125,7 @@ impl Default for TypeTable {
 }
 
 impl TypeTable {
+    /// A table holding the common types only.
     pub fn new() -> Self {
         let mut t = TypeTable {
             data: Vec::new(),
@@ -111,6 +154,7 @@ impl TypeTable {
         t
     }
 
+    /// The handle of `d`, made if the table does not have it yet.
     pub fn intern(&mut self, d: TypeData) -> Type {
         if let Some(&t) = self.map.get(&d) {
             return t;
@@ -121,10 +165,12 @@ impl TypeTable {
         t
     }
 
+    /// What `t` is. `t` must come from this table (or the one it was cloned from).
     pub fn get(&self, t: Type) -> &TypeData {
         &self.data[t.0 as usize]
     }
 
+    /// `iN` for N = `bits`.
     pub fn int(&mut self, bits: u32) -> Type {
         self.intern(TypeData::Int(bits))
     }
@@ -134,10 +180,12 @@ impl TypeTable {
         if typed { self.intern(TypeData::TypedPtr(pointee, addrspace)) } else { self.intern(TypeData::Ptr(addrspace)) }
     }
 
+    /// Sets the body of the named struct `name` (spelled with its `%`).
     pub fn set_named_body(&mut self, name: &str, body: NamedBody) {
         self.named.insert(name.into(), body);
     }
 
+    /// The body of the named struct `name` (spelled with its `%`), if the module defines it.
     pub fn named_body(&self, name: &str) -> Option<&NamedBody> {
         self.named.get(name)
     }
@@ -157,14 +205,17 @@ impl TypeTable {
         t
     }
 
+    /// True for `void`.
     pub fn is_void(&self, t: Type) -> bool {
         matches!(self.get(t), TypeData::Void)
     }
 
+    /// True for `ptr` and typed pointers.
     pub fn is_pointer(&self, t: Type) -> bool {
         matches!(self.get(t), TypeData::Ptr(_) | TypeData::TypedPtr(..))
     }
 
+    /// True for types a value can have (not `void`, `label`, `metadata` or a function type).
     pub fn is_first_class(&self, t: Type) -> bool {
         !matches!(self.get(t), TypeData::Void | TypeData::Func { .. } | TypeData::Label | TypeData::Metadata)
     }
@@ -186,6 +237,7 @@ impl TypeTable {
         }
     }
 
+    /// A vector's (scalable, length, element type).
     pub fn vector_info(&self, t: Type) -> Option<(bool, u64, Type)> {
         match self.get(t) {
             TypeData::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
@@ -193,12 +245,14 @@ impl TypeTable {
         }
     }
 
+    /// `t` spelled as LLVM IR spells it (`{ i32, ptr }`, `%struct.S`).
     pub fn display(&self, t: Type) -> String {
         let mut s = String::new();
         self.write(&mut s, t);
         s
     }
 
+    /// Appends `t`'s spelling to `out`.
     pub fn write(&self, out: &mut String, t: Type) {
         match self.get(t) {
             TypeData::Void => out.push_str("void"),

@@ -18,6 +18,8 @@ fn fail(f: &Function, i: Option<Inst>, msg: String) -> Error {
     Error::new("verify", span, format!("invalid IR in {}: {msg}", f.name))
 }
 
+/// Checks `f`'s structure (the list at the top of this module); a failure is located at the
+/// offending instruction. Run on every function a pass changed, before it is printed.
 pub fn verify_function(f: &Function) -> Result<()> {
     let Some(entry) = f.entry() else {
         return Err(fail(f, None, "function has no blocks".into()));
@@ -192,6 +194,8 @@ pub fn attr_group_is_empty(text: &str) -> bool {
     tokens.next().is_none_or(|t| t.kind == Tok::RBrace)
 }
 
+/// Checks module-level effects of `edits` on `m`: no attribute group written empty, no reference to
+/// one the edits removed, no added function with the name of one the module has.
 pub fn verify_edits(m: &crate::Module, edits: &crate::print::Edits) -> Result<()> {
     use crate::ItemKind;
     use crate::lexer::{Lexer, Tok};

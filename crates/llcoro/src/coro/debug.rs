@@ -27,8 +27,6 @@ pub struct MetaIndex {
     nodes: FxHashMap<u32, usize>,
     /// Node → local nodes that name it as `scope:` or `inlinedAt:`.
     children: FxHashMap<u32, Vec<u32>>,
-    /// The first id above every node of the module.
-    free: u32,
 }
 
 const LOCAL_KINDS: &[&str] = &["!DILexicalBlock", "!DILexicalBlockFile", "!DILocation", "!DILocalVariable", "!DILabel"];
@@ -67,13 +65,11 @@ impl MetaIndex {
         let count = m.items.iter().filter(|it| it.kind == ItemKind::Metadata).count();
         let mut nodes = FxHashMap::with_capacity_and_hasher(count, Default::default());
         let mut children: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-        let mut max = 0u32;
         for (i, it) in m.items.iter().enumerate() {
             if it.kind != ItemKind::Metadata {
                 continue;
             }
             let Some(id) = m.text(it.name).strip_prefix('!').and_then(|n| n.parse::<u32>().ok()) else { continue };
-            max = max.max(id);
             nodes.insert(id, i);
             let text = node_text(m, i);
             if node_kind(&text).is_some_and(|k| LOCAL_KINDS.contains(&k)) {
@@ -84,12 +80,7 @@ impl MetaIndex {
                 }
             }
         }
-        MetaIndex { nodes, children, free: max + 1 }
-    }
-
-    /// The first metadata id no node of the module uses; new nodes are numbered from here.
-    pub fn first_free_id(&self) -> u32 {
-        self.free
+        MetaIndex { nodes, children }
     }
 
     /// The local metadata of subprogram `sp` (lexical blocks, locations, variables, labels under

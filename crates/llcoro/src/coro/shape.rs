@@ -9,9 +9,8 @@
 //! landing block whose phi gives the result its value on each of the three edges.
 
 use crate::coro::intrinsics::{Intr, intr_of};
-pub use crate::diag::{Finding, block_label, error_at, finding_at as finding, is_unspillable, warning_at};
+pub(crate) use crate::diag::{Finding, block_label, finding_at as finding, warning_at};
 use codespan_reporting::diagnostic::Severity;
-use llir::Span;
 use llir::ir::{Block, Function, Inst, Opcode, Value};
 use llir::types::{TypeData, TypeTable};
 
@@ -725,10 +724,6 @@ fn land(f: &mut Function, types: &mut TypeTable, s: &mut Suspend, taken: &mut ru
     s.default_block = Some(suspend_path);
     s.resume_block = Some(resume);
     s.destroy_block = Some(destroy);
-}
-
-pub fn span_of(f: &Function, i: Inst) -> Span {
-    f.insts[i].span
 }
 
 #[cfg(test)]

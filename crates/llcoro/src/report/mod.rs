@@ -5,10 +5,11 @@
 //! a picture as SVG or as a whole HTML page (`picture`).
 
 mod picture;
-pub mod source;
+pub(crate) mod source;
 mod text;
 
 pub use picture::{html, svg};
+pub use source::Location;
 pub use text::text;
 
 use crate::frame::{FieldKind, Frame};
@@ -17,7 +18,7 @@ use llir::Module;
 use llir::ir::Function;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
-use source::{Location, Metadata, Role};
+use source::{Metadata, Role};
 
 /// The version of the JSON report's shape; raised on any change a reader could notice.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -25,8 +26,11 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// What `llcoro frames` reports of one module.
 #[derive(Serialize, Debug, Clone)]
 pub struct Report {
+    /// `SCHEMA_VERSION`, for readers of the JSON.
     pub schema_version: u32,
+    /// Totals over the module.
     pub summary: Summary,
+    /// One per coroutine, kxs suspend function and stackless function lowered.
     pub frames: Vec<FrameReport>,
 }
 
@@ -41,14 +45,18 @@ pub struct Summary {
     pub frame_bytes: u64,
     /// The sum of what each frame would take if no two fields shared bytes.
     pub bytes_without_sharing: u64,
+    /// `bytes_without_sharing - frame_bytes`: what sharing bytes between fields saved.
     pub bytes_saved: u64,
     /// Coroutines whose frame is not on the heap, and where it is instead.
     pub elided: Vec<Elision>,
 }
 
+/// A coroutine whose frame some callers keep off the heap.
 #[derive(Serialize, Debug, Clone)]
 pub struct Elision {
+    /// The coroutine's name in the IR (mangled).
     pub coroutine: String,
+    /// The same, demangled.
     pub name: String,
     /// Callers that keep the frame on their stack.
     pub on_stack_of: Vec<String>,
@@ -58,6 +66,7 @@ pub struct Elision {
     pub own_stack: bool,
 }
 
+/// A place where the function suspends.
 #[derive(Serialize, Debug, Clone)]
 pub struct SuspendPoint {
     /// The number the frame's suspend index stores (`live_across` refers to it).
@@ -71,10 +80,14 @@ pub struct SuspendPoint {
     pub marker_id: Option<i128>,
 }
 
+/// A field of a frame.
 #[derive(Serialize, Debug, Clone)]
 pub struct FieldReport {
+    /// Byte offset from the frame's start.
     pub offset: u64,
+    /// Bytes.
     pub size: u64,
+    /// Alignment in bytes.
     pub align: u64,
     /// The type as the IR spells it.
     #[serde(rename = "type")]
@@ -90,11 +103,13 @@ pub struct FieldReport {
     pub variable: Option<String>,
     /// What the field holds, for people: never empty, never cut.
     pub holds: String,
+    /// The suspend points (`SuspendPoint::index`) the field's contents must survive.
     pub live_across: Vec<u32>,
     /// Positions in `fields` of the other fields that use some of these bytes.
     pub shares_with: Vec<usize>,
 }
 
+/// One function's frame.
 #[derive(Serialize, Debug, Clone)]
 pub struct FrameReport {
     /// The function's name in the IR (mangled).
@@ -103,12 +118,17 @@ pub struct FrameReport {
     pub name: String,
     /// `coroutine`, `kxs` (a suspend function's spill frame) or `stackless` (a spill area).
     pub lowering: String,
+    /// The frame's size in bytes.
     pub size: u64,
+    /// The frame's alignment in bytes.
     pub align: u64,
     /// The size if no two fields shared bytes (`unshared_size`).
     pub size_without_sharing: u64,
+    /// `size_without_sharing - size`.
     pub bytes_saved: u64,
+    /// In suspend index order.
     pub suspend_points: Vec<SuspendPoint>,
+    /// Every field; `shares_with` and the picture refer to them by position here.
     pub fields: Vec<FieldReport>,
     /// Values live across a suspend that get no field: recomputed after each resume.
     pub recomputed: Vec<String>,
@@ -127,12 +147,15 @@ pub struct FrameReport {
 /// buffer then holds.
 #[derive(Serialize, Debug, Clone)]
 pub struct BufferReport {
+    /// The buffer's size in bytes.
     pub size: u64,
+    /// The buffer's alignment in bytes.
     pub align: u64,
+    /// The frame fits and lives in the buffer.
     pub frame_in_buffer: bool,
 }
 
-pub fn build(m: &Module, lowered: &Lowered) -> Report {
+pub(crate) fn build(m: &Module, lowered: &Lowered) -> Report {
     let md = Metadata::new(m);
     let index: FxHashMap<&str, usize> = m.definitions().map(|i| (m.item_name(i), i)).collect();
     let mut types = m.types.clone();
@@ -409,6 +432,7 @@ fn suspend_points(
     out
 }
 
+/// The report as JSON (docs/frames-json.md), as `llcoro frames --format=json` writes it.
 pub fn json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

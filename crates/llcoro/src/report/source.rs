@@ -16,8 +16,11 @@ pub struct Metadata<'m> {
 /// A source position from a `!DILocation`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Location {
+    /// The file's name as the debug info gives it (`DIFile`'s filename).
     pub file: String,
+    /// 1-based line.
     pub line: u64,
+    /// 1-based column; 0 when the location gives none.
     pub column: u64,
 }
 

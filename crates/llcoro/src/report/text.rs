@@ -4,6 +4,7 @@
 use super::{FrameReport, Report, callers};
 use std::fmt::Write;
 
+/// The report as a table for people, as `llcoro frames` prints it by default.
 pub fn text(report: &Report) -> String {
     let mut s = String::new();
     for r in &report.frames {

@@ -4,6 +4,8 @@ use super::BlockLists;
 use crate::ir::{Block, Function};
 use cranelift_entity::{EntityRef, SecondaryMap};
 
+/// A function's control-flow graph: predecessors of each block, and the blocks the entry reaches
+/// in reverse post-order.
 pub struct Cfg {
     /// Predecessor blocks, one entry per edge (a block reached twice from one switch appears twice).
     preds: BlockLists,
@@ -57,6 +59,7 @@ impl Cfg {
         self.preds.of(b)
     }
 
+    /// The graph of `f` as it is now; recompute after editing branches.
     pub fn compute(f: &Function) -> Cfg {
         let n = f.blocks.len();
         let succs = Succs::gather(f);
@@ -100,6 +103,7 @@ impl Cfg {
         Cfg { preds, rpo: post, rpo_index, preorder, dfs_parent }
     }
 
+    /// True when a path from the entry reaches `b`.
     pub fn is_reachable(&self, b: Block) -> bool {
         self.rpo_index[b] != u32::MAX
     }

@@ -8,6 +8,7 @@ use crate::ir::{Block, Function};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use smallvec::SmallVec;
 
+/// The dominator tree of a function's reachable blocks.
 pub struct DomTree {
     idom: SecondaryMap<Block, Option<Block>>,
     pre: SecondaryMap<Block, u32>,
@@ -15,6 +16,7 @@ pub struct DomTree {
 }
 
 impl DomTree {
+    /// The tree of `f`, from its graph `cfg`.
     pub fn compute(f: &Function, cfg: &Cfg) -> DomTree {
         let nblocks = f.blocks.len();
         let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(nblocks);
@@ -58,6 +60,7 @@ impl DomTree {
         self.idom[b].filter(|&d| d != b)
     }
 
+    /// True when `b` is in the tree (the entry reaches it).
     pub fn is_reachable(&self, b: Block) -> bool {
         self.pre[b] != u32::MAX
     }

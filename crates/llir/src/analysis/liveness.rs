@@ -11,12 +11,17 @@ use smallvec::SmallVec;
 /// would otherwise make two allocations per block.
 pub type LiveSet = SmallVec<[Value; 4]>;
 
+/// Which values are live on entry to and exit from each block.
 pub struct Liveness {
+    /// Values live on entry to each block (phis' incoming values are live out of the predecessor,
+    /// not into the phi's block).
     pub live_in: SecondaryMap<Block, LiveSet>,
+    /// Values live on exit from each block.
     pub live_out: SecondaryMap<Block, LiveSet>,
 }
 
 impl Liveness {
+    /// The live sets of `f`, whose graph is `cfg`.
     pub fn compute(f: &Function, cfg: &Cfg) -> Liveness {
         Self::compute_ignoring(f, cfg, |_| false)
     }
@@ -128,10 +133,12 @@ impl Liveness {
         Liveness { live_in, live_out }
     }
 
+    /// True when `v` is live on entry to `b`.
     pub fn is_live_in(&self, b: Block, v: Value) -> bool {
         self.live_in[b].contains(&v)
     }
 
+    /// True when `v` is live on exit from `b`.
     pub fn is_live_out(&self, b: Block, v: Value) -> bool {
         self.live_out[b].contains(&v)
     }

@@ -6,12 +6,16 @@ use super::edit::t;
 use super::{Block, Extra, Function, Inst, InstData, Opcode, Piece, Value};
 use crate::types::{Type, TypeData, TypeTable};
 
+/// Makes instructions in `f`, spelling their types from `types`.
 pub struct Builder<'a> {
+    /// The function the instructions are made in.
     pub f: &'a mut Function,
+    /// The table of the function's types (the module's, or a clone of it).
     pub types: &'a mut TypeTable,
 }
 
 impl<'a> Builder<'a> {
+    /// A builder of instructions in `f`.
     pub fn new(f: &'a mut Function, types: &'a mut TypeTable) -> Self {
         Builder { f, types }
     }
@@ -32,6 +36,7 @@ impl<'a> Builder<'a> {
         self.f.create_inst(self.types, d)
     }
 
+    /// The value `i` defines. Only for an instruction this builder made with a non-void type.
     pub fn result(&self, i: Inst) -> Value {
         self.f.insts[i].result.expect("instruction has a result")
     }
@@ -74,6 +79,7 @@ impl<'a> Builder<'a> {
         self.make(Opcode::AddrSpaceCast, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
     }
 
+    /// `load TY, ptr %ptr, align ALIGN`.
     pub fn load(&mut self, ty: Type, ptr: Value, align: u64) -> Inst {
         let s = format!("load {}, {} ", self.ty(ty), self.ty(self.vty(ptr)));
         self.make(
@@ -86,6 +92,7 @@ impl<'a> Builder<'a> {
         )
     }
 
+    /// `store TY %val, ptr %ptr, align ALIGN`.
     pub fn store(&mut self, val: Value, ptr: Value, align: u64) -> Inst {
         let a = format!("store {} ", self.ty(self.vty(val)));
         let b = format!(", {} ", self.ty(self.vty(ptr)));
@@ -141,10 +148,12 @@ impl<'a> Builder<'a> {
         self.make(op, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
     }
 
+    /// `br label %to`.
     pub fn br(&mut self, to: Block) -> Inst {
         self.f.create_br(self.types, to)
     }
 
+    /// `br i1 %c, label %yes, label %no`.
     pub fn cond_br(&mut self, c: Value, yes: Block, no: Block) -> Inst {
         let void = self.types.void;
         self.make(
@@ -185,11 +194,13 @@ impl<'a> Builder<'a> {
         self.make(Opcode::Phi, ty, &args, &blocks, vec![t(&head), t("")], Extra::Phi)
     }
 
+    /// `ret void`.
     pub fn ret_void(&mut self) -> Inst {
         let void = self.types.void;
         self.make(Opcode::Ret, void, &[], &[], vec![t("ret void")], Extra::None)
     }
 
+    /// `ret TY %v`.
     pub fn ret(&mut self, v: Value) -> Inst {
         let s = format!("ret {} ", self.ty(self.vty(v)));
         let void = self.types.void;
@@ -219,6 +230,7 @@ impl<'a> Builder<'a> {
         self.make(Opcode::CleanupRet, void, &[pad], &[to], tmpl, Extra::None)
     }
 
+    /// `unreachable`.
     pub fn unreachable(&mut self) -> Inst {
         let void = self.types.void;
         self.make(Opcode::Unreachable, void, &[], &[], vec![t("unreachable")], Extra::None)

@@ -29,7 +29,9 @@ fn numbered_name(base: &str, n: u32) -> super::Name {
 
 /// Where each block and instruction of a cloned body went.
 pub struct CloneMaps {
+    /// Each original block's copy; `None` for a block not copied.
     pub blocks: SecondaryMap<Block, Option<Block>>,
+    /// Each original instruction's copy; `None` for one not copied.
     pub insts: SecondaryMap<Inst, Option<Inst>>,
 }
 
@@ -99,6 +101,7 @@ impl Function {
         i
     }
 
+    /// Appends `i` (made by `create_inst` or the builder, in no block) to the end of `b`.
     pub fn append_inst(&mut self, b: Block, i: Inst) {
         self.insts[i].block = Some(b);
         self.blocks[b].insts.push(i);
@@ -111,6 +114,7 @@ impl Function {
         v.insert(pos.min(v.len()), i);
     }
 
+    /// Inserts `i` just before `before`, in its block; does nothing when `before` is in no block.
     pub fn insert_inst_before(&mut self, before: Inst, i: Inst) {
         if let Some(b) = self.insts[before].block {
             let pos = self.blocks[b].insts.iter().position(|&x| x == before).unwrap_or(0);

@@ -36,20 +36,25 @@ entity_impl!(Block, "block");
 /// per operand gap of every instruction, and passes own only the text they write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Text {
+    /// The bytes `start..end` of the module text the function was parsed from.
     Src(u32, u32),
+    /// Text a pass wrote (see [`Text::own`]).
     Own(Box<Box<str>>),
 }
 
 impl Text {
+    /// The text itself; `src` is the module text a `Src` range points into.
     pub fn get<'a>(&'a self, src: &'a str) -> &'a str {
         match self {
             Text::Src(a, b) => src.get(*a as usize..*b as usize).unwrap_or(""),
             Text::Own(s) => s,
         }
     }
+    /// Owned text, for what a pass writes.
     pub fn own(s: impl Into<Box<str>>) -> Self {
         Text::Own(Box::new(s.into()))
     }
+    /// True when the text has no bytes.
     pub fn is_empty(&self) -> bool {
         match self {
             Text::Src(a, b) => a == b,
@@ -61,6 +66,7 @@ impl Text {
 /// One piece of an instruction template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
+    /// Text printed as it is: keywords, types, flags, attributes, attachments.
     Text(Text),
     /// The name of `args[i]`.
     Arg(u16),
@@ -85,13 +91,16 @@ pub type Template = Arc<[Piece]>;
 /// One piece of a constant: text, or a reference to a block of this function (`blockaddress`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConstPiece {
+    /// Text printed as it is.
     Text(Text),
+    /// The label of a block of this function (`%bb`), as the function names it when printed.
     Block(Block),
     /// The name of the function the constant is in (the `@f` of `blockaddress(@f, %bb)`), which a
     /// copy of the body under another name must spell as its own.
     Func,
 }
 
+/// What a value is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ValueKind {
     /// The i-th parameter.
@@ -107,14 +116,20 @@ pub enum ValueKind {
     Forward,
 }
 
+/// A value's entry in [`Function::values`].
 #[derive(Clone, Debug)]
 pub struct ValueData {
+    /// The value's type.
     pub ty: Type,
+    /// Parameter, instruction result or constant.
     pub kind: ValueKind,
     /// Source spelling without the sigil (`x`, `"a b"`); `None` for numbered values.
     pub name: Option<Name>,
 }
 
+/// An instruction's opcode. Each variant is the LLVM instruction of the same keyword (`Ret` is `ret`,
+/// `GetElementPtr` is `getelementptr`, `VAArg` is `va_arg`), but `DbgRecord`.
+#[allow(missing_docs)] // The variants are LangRef's instructions; the names say which.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Opcode {
     // Terminators.
@@ -194,6 +209,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
+    /// The opcode of an instruction keyword (`"getelementptr"`); `None` for anything else.
     pub fn from_keyword(s: &str) -> Option<Opcode> {
         use Opcode::*;
         Some(match s {
@@ -267,6 +283,7 @@ impl Opcode {
         })
     }
 
+    /// Ends a block: `ret`, `br`, `switch`, `invoke`, `unreachable` and the like.
     pub fn is_terminator(self) -> bool {
         use Opcode::*;
         matches!(
@@ -284,6 +301,7 @@ impl Opcode {
         )
     }
 
+    /// A two-operand arithmetic or bitwise instruction (`add` to `xor`, `fadd` to `frem`).
     pub fn is_binary(self) -> bool {
         use Opcode::*;
         matches!(
@@ -308,6 +326,7 @@ impl Opcode {
         )
     }
 
+    /// A conversion instruction (`trunc` to `addrspacecast`).
     pub fn is_cast(self) -> bool {
         use Opcode::*;
         matches!(
@@ -352,6 +371,7 @@ impl Pred {
         Pred(PREDICATES.iter().position(|&p| p == word).unwrap_or(0) as u8)
     }
 
+    /// The predicate's word (`"slt"`); empty for one the parser did not recognise.
     pub fn as_str(self) -> &'static str {
         PREDICATES.get(self.0 as usize).copied().unwrap_or("")
     }
@@ -360,27 +380,38 @@ impl Pred {
 /// Opcode-specific facts the parser records so passes need not re-read the template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Extra {
+    /// Nothing beyond the opcode and operands.
     None,
     /// `call`/`invoke`/`callbr`: `args[..nargs]` are the call arguments, `args[callee]` the callee, and
     /// the rest are operand-bundle operands.
     Call {
+        /// Index of the callee in `args`.
         callee: u16,
+        /// How many of `args` are call arguments.
         nargs: u16,
+        /// The called function's type.
         fn_ty: Type,
     },
+    /// `alloca`: what it allocates, and its alignment if spelled.
     Alloca {
+        /// The allocated type.
         ty: Type,
+        /// `align N`, if written.
         align: Option<u32>,
     },
     /// `load`/`store` alignment.
     Access {
+        /// `align N`, if written.
         align: Option<u32>,
     },
+    /// `getelementptr`: the type its indices step through.
     Gep {
+        /// The source element type (`getelementptr T, ptr %p, ...`).
         source: Type,
     },
     /// `icmp`/`fcmp` predicate.
     Cmp {
+        /// The comparison's predicate.
         pred: Pred,
     },
     /// Phi printing is structural: the template's pieces but the last are the head (`phi i32 `),
@@ -390,16 +421,24 @@ pub enum Extra {
     Debug,
 }
 
+/// An instruction's entry in [`Function::insts`]: opcode, operands and template.
 #[derive(Clone, Debug)]
 pub struct InstData {
+    /// What the instruction does.
     pub op: Opcode,
     /// The result type (`void` when there is no result).
     pub ty: Type,
+    /// The value the instruction defines, if it has a result.
     pub result: Option<Value>,
+    /// Value operands, in the order the template's `Piece::Arg`s name them.
     pub args: SmallVec<[Value; 3]>,
+    /// Block operands (branch targets, phi predecessors), in the order `Piece::Block`s name them.
     pub blocks: SmallVec<[Block; 2]>,
+    /// The instruction's syntax: source text cut around each operand.
     pub tmpl: Template,
+    /// Opcode-specific facts the parser recorded.
     pub extra: Extra,
+    /// The block the instruction is in; `None` once removed, or before it is placed.
     pub block: Option<Block>,
     /// Where the instruction was in the source, for diagnostics; empty for created instructions.
     pub span: Span,
@@ -462,6 +501,7 @@ impl InstData {
         }
     }
 
+    /// The called value of a `call`, `invoke` or `callbr` (a function's `@name` for a direct call).
     pub fn callee(&self) -> Option<Value> {
         match self.extra {
             Extra::Call { callee, .. } => self.args.get(callee as usize).copied(),
@@ -470,6 +510,7 @@ impl InstData {
     }
 }
 
+/// A block's entry in [`Function::blocks`].
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
     /// Source spelling of the label without `%` and `:`; `None` for numbered blocks.
@@ -478,8 +519,10 @@ pub struct BlockData {
     pub insts: SmallVec<[Inst; 4]>,
 }
 
+/// A parameter as the `define` line spells it.
 #[derive(Clone, Debug)]
 pub struct Param {
+    /// The parameter's type.
     pub ty: Type,
     /// Parameter attributes as spelled, e.g. `noundef nonnull align 8`.
     pub attrs: Text,
@@ -490,23 +533,34 @@ pub struct Param {
 pub struct Header {
     /// From `define` up to and including the space before the return type (linkage, cc, attributes).
     pub prefix: Text,
+    /// The return type.
     pub ret: Type,
+    /// The parameters, in order.
     pub params: Vec<Param>,
+    /// The parameter list ends with `...`.
     pub vararg: bool,
     /// From the closing `)` (exclusive) up to the body's `{` (exclusive).
     pub suffix: Text,
 }
 
+/// One function's body in SSA form, parsed from a `define` (`Module::parse_function`) or made by a
+/// pass. Values, instructions and blocks live in arenas indexed by their ids; removing an instruction
+/// or block takes it out of `layout` (and its block's list) and leaves its arena entry unused.
 #[derive(Debug)]
 pub struct Function {
     /// Source spelling including the `@`.
     pub name: Box<str>,
+    /// Everything on the `define` line.
     pub header: Header,
+    /// Every value: parameters, results and constant operands.
     pub values: PrimaryMap<Value, ValueData>,
+    /// Every instruction ever made, placed or not (`InstData::block`).
     pub insts: PrimaryMap<Inst, InstData>,
+    /// Every block ever made; the ones in `layout` are the function's.
     pub blocks: PrimaryMap<Block, BlockData>,
     /// Block order; the first block is the entry.
     pub layout: Vec<Block>,
+    /// The parameters' values, in order.
     pub params: Vec<Value>,
     /// The source numbered its unnamed values with gaps (LLVM 19+), so original numbers may be kept.
     pub numbering_gaps: bool,
@@ -526,6 +580,7 @@ pub struct Function {
 /// shared template and its text.
 #[derive(Clone, Debug, Default)]
 pub enum DebugView {
+    /// As the source spells them.
     #[default]
     AsWritten,
     /// References found in the map print as their new numbers.
@@ -561,6 +616,7 @@ impl Clone for Function {
 }
 
 impl Function {
+    /// An empty function (no blocks, values or parameters' values) with this name and header.
     pub fn new(name: impl Into<Box<str>>, header: Header) -> Self {
         Function {
             name: name.into(),
@@ -577,10 +633,12 @@ impl Function {
         }
     }
 
+    /// The entry block: the first in layout order; `None` for a function with no blocks yet.
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()
     }
 
+    /// The last instruction of `b` when it is a terminator.
     pub fn terminator(&self, b: Block) -> Option<Inst> {
         let last = *self.blocks[b].insts.last()?;
         self.insts[last].op.is_terminator().then_some(last)
@@ -594,6 +652,7 @@ impl Function {
         }
     }
 
+    /// The instruction that defines `v`, if `v` is an instruction's result.
     pub fn value_inst(&self, v: Value) -> Option<Inst> {
         match self.values[v].kind {
             ValueKind::Inst(i) => Some(i),
@@ -601,6 +660,7 @@ impl Function {
         }
     }
 
+    /// True when `v` is a constant operand (`blockaddress` constants included).
     pub fn is_const(&self, v: Value) -> bool {
         matches!(self.values[v].kind, ValueKind::Const(_) | ValueKind::BlockConst(_))
     }
@@ -633,6 +693,7 @@ impl Function {
         self.layout.iter().flat_map(move |&b| self.blocks[b].insts.iter().map(move |&i| (b, i)))
     }
 
+    /// How many instructions the blocks in layout hold.
     pub fn num_insts(&self) -> usize {
         self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
     }

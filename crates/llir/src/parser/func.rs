@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// Parses the function whose `define` starts at `start`; `end` bounds the text (after the closing `}`).
-pub fn parse_function(
+pub(crate) fn parse_function(
     src: &str,
     start: usize,
     end: usize,
@@ -48,9 +48,13 @@ pub fn parse_function(
 /// and the parameters with their attributes.
 #[derive(Clone, Debug)]
 pub struct Signature {
+    /// From the keyword up to and including the space before the return type.
     pub prefix: Text,
+    /// The return type.
     pub ret: Type,
+    /// The parameters, with their attributes.
     pub params: Vec<Param>,
+    /// The parameter list ends with `...`.
     pub vararg: bool,
 }
 

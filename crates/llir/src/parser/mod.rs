@@ -84,8 +84,11 @@ pub fn parse_type_text(src: &str, start: usize, end: usize, types: &mut TypeTabl
 /// A function's type as its `declare` or `define` header spells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
+    /// The return type.
     pub ret: Type,
+    /// The parameter types.
     pub params: Vec<Type>,
+    /// The parameter list ends with `...`.
     pub vararg: bool,
 }
 
@@ -818,12 +821,12 @@ impl<'a> Parser<'a> {
 }
 
 /// Can an instruction (or a directive in a body) start with the word `w`?
-pub fn starts_instruction(w: &str) -> bool {
+pub(crate) fn starts_instruction(w: &str) -> bool {
     crate::ir::Opcode::from_keyword(w).is_some()
         || matches!(w, "tail" | "musttail" | "notail" | "uselistorder" | "uselistorder_bb")
 }
 
-pub fn is_type_word(w: &str) -> bool {
+pub(crate) fn is_type_word(w: &str) -> bool {
     matches!(
         w,
         "void"
@@ -845,7 +848,7 @@ pub fn is_type_word(w: &str) -> bool {
 }
 
 /// `i32` → 32. LLVM allows widths from 1 to 2^23.
-pub fn int_type_bits(w: &str) -> Option<u32> {
+pub(crate) fn int_type_bits(w: &str) -> Option<u32> {
     let n = w.strip_prefix('i')?;
     if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) || n.len() > 8 {
         return None;

@@ -9,7 +9,7 @@ use crate::module::{Item, ItemKind};
 use crate::types::TypeTable;
 use rustc_hash::FxHashSet;
 
-pub struct Index {
+pub(crate) struct Index {
     pub items: Vec<Item>,
     pub typed: bool,
     /// The module spells pointers `ptr` (whatever else it has).
@@ -21,7 +21,7 @@ pub struct Index {
 /// Modules from this size up are indexed in two halves at once.
 const INDEX_IN_HALVES: usize = 16 << 20;
 
-pub fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
+pub(crate) fn index(src: &str, types: &mut TypeTable) -> Result<Index> {
     index_with(src, types, INDEX_IN_HALVES).map(|(ix, _)| ix)
 }
 
@@ -562,7 +562,7 @@ pub fn normalize_global(text: &str) -> Box<str> {
 
 /// `%"name"` as `%name` (or `@`), when the name needs no quotes: LLVM takes both spellings for one
 /// name (a named type spelled both ways, say). `None` when the text is not such a quoted name.
-pub fn unquoted(text: &str) -> Option<String> {
+pub(crate) fn unquoted(text: &str) -> Option<String> {
     let (sigil, body) = text.split_at_checked(1)?;
     let inner = body.strip_prefix('"').and_then(|b| b.strip_suffix('"'))?;
     let plain = !inner.is_empty()
