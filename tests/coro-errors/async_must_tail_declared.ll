@@ -1,11 +1,7 @@
-; FINDING: error coro-unsupported-abi 20:3
-; An async (Swift-style) coroutine, shaped like LLVM's own coro-async tests:
-; llvm.coro.id.async names the async context size and alignment, the
-; context argument and the async function pointer; one
-; llvm.coro.suspend.async suspends to @dispatch and resumes through the
-; projection @project; llvm.coro.end.async ends it. llcoro only lowers
-; switched-resume coroutines, so it refuses the function at
-; llvm.coro.id.async (and may name the other async intrinsics as well).
+; FINDING: error coro-async-suspend 19:3
+; An async (Swift-style) coroutine, shaped like LLVM's own coro-async tests,
+; whose suspend's must-tail function @dispatch is only declared: CoroSplit
+; inlines that call in the suspend's place, which needs its body.
 ; Valid IR: LLVM's verifier accepts it.
 ; Opaque-pointer (LLVM 19) dialect.
 
