@@ -454,8 +454,23 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         }
         f.remove_inst(i);
     }
-    // One sweep for all replacements (each one alone would scan the whole function).
-    f.replace_uses_with_map(&subst);
+    // One sweep for all replacements (each one alone would scan the whole function). A replacement
+    // may be another replaced result (`coro.free`'s frame operand is `coro.begin`'s result): each
+    // follows the chain to a value that stays.
+    let resolved: rustc_hash::FxHashMap<Value, Value> = subst
+        .iter()
+        .map(|(&old, &new)| {
+            let mut v = new;
+            for _ in 0..subst.len() {
+                match subst.get(&v) {
+                    Some(&n) if n != v => v = n,
+                    _ => break,
+                }
+            }
+            (old, v)
+        })
+        .collect();
+    f.replace_uses_with_map(&resolved);
     used_noop
 }
 
