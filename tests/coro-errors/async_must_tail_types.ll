@@ -1,7 +1,7 @@
 ; FINDING: error coro-async-suspend 19:3
 ; An async (Swift-style) coroutine, shaped like LLVM's own coro-async tests,
-; whose suspend's must-tail function @dispatch is only declared: CoroSplit
-; inlines that call in the suspend's place, which needs its body.
+; whose suspend's must-tail function @dispatch takes an i64 where the suspend
+; passes a pointer: CoroSplit calls it with those operands in the suspend's place.
 ; Valid IR: LLVM's verifier accepts it.
 ; Opaque-pointer (LLVM 19) dialect.
 
@@ -9,7 +9,7 @@
 
 declare void @use(ptr)
 declare ptr @project(ptr)
-declare swiftcc void @dispatch(ptr, ptr)
+declare swiftcc void @dispatch(ptr, i64)
 
 define swiftcc void @f(ptr swiftasync %ctx) presplitcoroutine {
 entry:

@@ -576,25 +576,26 @@ pub const EXPLANATIONS: &[Explanation] = &[
                   args...)` returns a struct of the continuation's parameters, of which the indexed one is \
                   a context pointer; `resume` is a `llvm.coro.async.resume` call; `@projection` is a \
                   `ptr (ptr)` function of the module that finds this coroutine's context from that \
-                  parameter; `@must_tail` is a function defined in the module, returning void, that LLVM \
-                  inlines in the suspend's place with the remaining operands.",
+                  parameter; `@must_tail` is a function of the module, returning void, that LLVM calls in \
+                  the suspend's place with the remaining operands (inlined when it is defined).",
         example: concat!(async_head!("16", ""), async_tail!("null", "@proj", "", "")),
         fix: "Pass the coro.async.resume call's result, and name module functions of those types.",
     },
     Explanation {
         code: "coro-async-end",
         severity: "error",
-        summary: "coro.end.async's must-tail function is not a void function defined in the module",
+        summary: "coro.end.async's must-tail function is not a void function of the module taking its operands",
         meaning: "`llvm.coro.end.async(ptr hdl, i1 false, ptr @must_tail, args...)` ends the coroutine by \
-                  inlining a call of `@must_tail` with the remaining operands, so that function must be \
-                  defined in the module, return void, and take those operands.",
+                  calling `@must_tail` with the remaining operands (those beyond its parameters dropped) and \
+                  returning; the call is inlined when the module defines the function. So it must be a \
+                  function of the module that returns void and whose parameters have those operands' types.",
         example: concat!(
             async_head!("16", ""),
             async_tail!("%r", "@proj", "", ", ptr @elsewhere, ptr %ctx"),
-            "declare void @elsewhere(ptr)\n"
+            "declare i32 @elsewhere(ptr)\n"
         ),
-        fix: "Define the must-tail function in this module (typically a `musttail` call of the caller's \
-              continuation, then `ret void`).",
+        fix: "Make the must-tail function return void (typically a `musttail` call of the caller's \
+              continuation, then `ret void`) and take the operands given.",
     },
     Explanation {
         code: "coro-async-align",

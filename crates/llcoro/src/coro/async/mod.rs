@@ -116,12 +116,12 @@ fn check_alloca_alignment(f: &Function, frame: &Frame, cap: u64) -> Result<(), V
     }
 }
 
-/// The must-tail functions' bodies, parsed once each, with their values and blocks unnamed (they
+/// The must-tail functions' bodies (of those the module defines), parsed once each, with their values and blocks unnamed (they
 /// are numbered where they are inlined, so that no name meets one of the coroutine's).
 fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHashMap<String, Function> {
-    let names = shape.details.iter().map(|d| d.must_tail.clone());
+    let names = shape.details.iter().map(|d| d.must_tail.name.clone());
     let mut out = FxHashMap::default();
-    for name in names.chain(shape.end_must_tail.iter().cloned()) {
+    for name in names.chain(shape.end_must_tail.iter().map(|c| c.name.clone())) {
         if out.contains_key(&name) {
             continue;
         }

@@ -20,8 +20,9 @@ pub struct AsyncSuspend {
     pub context_param: usize,
     /// `ptr (ptr)`: from the callee's context to this coroutine's.
     pub projection: Callee,
-    /// The function called (and inlined) in the suspend's place, with the operands after it.
-    pub must_tail: String,
+    /// The function called (and inlined when defined) in the suspend's place, with the operands
+    /// after it.
+    pub must_tail: Callee,
 }
 
 #[derive(Clone, Debug)]
@@ -39,7 +40,7 @@ pub struct Shape {
     /// `coro.end` and `coro.end.async`.
     pub ends: Vec<Inst>,
     /// The must-tail functions `coro.end.async`s name.
-    pub end_must_tail: Vec<String>,
+    pub end_must_tail: Vec<Callee>,
     /// `coro.async.resume` calls that feed no suspend (null, as CoroCleanup makes them).
     pub stray_resumes: Vec<Inst>,
     /// `coro.size`, `coro.align`, `coro.frame`.
@@ -180,6 +181,8 @@ fn check_id(
     let (Some(size), Some(align), Some(param)) = (constant(0), constant(1), constant(2)) else {
         return Err(bad_id(f, id, "size, alignment or context index"));
     };
+    // LLVM reads an alignment of 0 as none.
+    let align = align.max(1);
     if !align.is_power_of_two() {
         return Err(bad_id(f, id, "alignment"));
     }
@@ -201,7 +204,7 @@ fn bad_suspend(f: &Function, i: Inst, msg: String) -> Finding {
         "coro-async-suspend",
         msg,
         "coro.suspend.async(i32 context parameter index, ptr %resume_fn from coro.async.resume, ptr @project \
-         (ptr (ptr)), ptr @must_tail_fn (void, defined in this module), its arguments...) returns a struct of \
+         (ptr (ptr)), ptr @must_tail_fn (void, of this module), its arguments...) returns a struct of \
          the continuation's parameters",
     )
 }
@@ -253,8 +256,9 @@ fn check_suspend(
     Ok(AsyncSuspend { resume_fn, context_param, projection, must_tail })
 }
 
-/// The function at operand `at`, which LLVM inlines where it calls it with the operands after it:
-/// defined in this module, returning void, taking as many parameters as it is given.
+/// The function at operand `at`, which LLVM calls in the coroutine's place with the operands
+/// after it (those beyond its parameters dropped) and inlines when the module defines it: it
+/// returns void, and each parameter has its operand's type.
 fn must_tail_fn(
     f: &Function,
     src: &str,
@@ -262,17 +266,15 @@ fn must_tail_fn(
     args: &[llir::ir::Value],
     at: usize,
     m: &Module<'_>,
-) -> Result<String, String> {
+) -> Result<Callee, String> {
     let name = args.get(at).and_then(|&v| f.const_text(v, src)).and_then(named_global).ok_or("is not a function")?;
     let sig = (m.sig_of)(&name, types).ok_or_else(|| format!("{name} is not a function of this module"))?;
-    if !(m.defines)(&name) {
-        return Err(format!("{name} is only declared: LLVM inlines it, so it must be defined here"));
+    let given: Vec<_> = args.iter().skip(at + 1).map(|&v| f.values[v].ty).collect();
+    let fits = sig.params.len() <= given.len() && sig.params.iter().zip(&given).all(|(p, &t)| p.ty == t);
+    if !types.is_void(sig.ret) || !fits || sig.vararg {
+        return Err(format!("{name} does not return void or does not take the {} arguments given", given.len()));
     }
-    let given = args.len().saturating_sub(at + 1);
-    if !types.is_void(sig.ret) || sig.params.len() != given || sig.vararg {
-        return Err(format!("{name} does not return void or does not take the {given} arguments given"));
-    }
-    Ok(name)
+    Ok(Callee { name, sig })
 }
 
 /// A `coro.end.async` with a must-tail function: as at a suspend.
@@ -282,7 +284,7 @@ fn check_end(
     types: &mut TypeTable,
     e: Inst,
     m: &Module<'_>,
-) -> Result<Option<String>, Finding> {
+) -> Result<Option<Callee>, Finding> {
     if intr_of(f, e, src) != Some(Intr::EndAsync) || f.insts[e].call_args().len() < 3 {
         return Ok(None);
     }
@@ -293,8 +295,8 @@ fn check_end(
             Some(e),
             "coro-async-end",
             format!("the must-tail function of this coro.end.async {msg}"),
-            "coro.end.async(ptr %hdl, i1 false, ptr @must_tail_fn, its arguments...): the function is defined in \
-             this module and returns void; LLVM inlines its call in the coroutine's place",
+            "coro.end.async(ptr %hdl, i1 false, ptr @must_tail_fn, its arguments...): a function of this module \
+             that returns void and takes (the first of) those arguments; LLVM calls it, inlined when defined",
         )
     })
 }

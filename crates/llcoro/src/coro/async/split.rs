@@ -7,6 +7,7 @@
 
 use super::shape::Shape;
 use crate::coro::intrinsics::{Intr, intr_of};
+use crate::coro::retcon::shape::Callee;
 use crate::coro::retcon::split::{Body, cut_block, is_linkage_word, replace_tail, with_params};
 use crate::coro::retcon::suspend_blocks;
 use crate::coro::split::{derived_name, part_suffix, unused_global_name};
@@ -229,13 +230,13 @@ fn lower_end(cx: &Cx<'_>, g: &mut Function, types: &mut TypeTable, c: Inst, is_a
         g.remove_inst(c);
         return;
     }
-    let must_tail = (is_async && args.len() >= 3)
+    let name = (is_async && args.len() >= 3)
         .then(|| args.get(2).and_then(|&v| g.const_text(v, src)).and_then(crate::coro::retcon::shape::named_global))
         .flatten();
-    match must_tail {
-        Some(name) => {
+    match name.and_then(|n| cx.shape.end_must_tail.iter().find(|c| c.name == n)) {
+        Some(callee) => {
             let rest = args.get(3..).unwrap_or(&[]).to_vec();
-            inline_in_place(cx, g, types, c, &name, &rest);
+            inline_in_place(cx, g, types, c, callee, &rest);
         }
         None => {
             let ret = Builder::new(g, types).ret_void();
@@ -244,28 +245,36 @@ fn lower_end(cx: &Cx<'_>, g: &mut Function, types: &mut TypeTable, c: Inst, is_a
     }
 }
 
-/// Replaces `c` and the rest of its block with the body of the module's function `name` called
-/// with `args`, as LLVM inlines it: a call followed by `ret void` in a `void` function, so each of
-/// the callee's `ret void`s returns from this function (and a `musttail` call in it stays in tail
-/// position).
-fn inline_in_place(cx: &Cx<'_>, g: &mut Function, types: &mut TypeTable, c: Inst, name: &str, args: &[Value]) {
+/// Replaces `c` and the rest of its block with a call of `callee` with (the first of) `args`
+/// and `ret void`, the callee's body inlined there when the module defines it, as LLVM does. A
+/// call followed by `ret void` in a `void` function: each of the body's `ret void`s returns from
+/// this function (and a `musttail` call in it stays in tail position).
+fn inline_in_place(cx: &Cx<'_>, g: &mut Function, types: &mut TypeTable, c: Inst, callee: &Callee, args: &[Value]) {
     let Some(b) = g.insts[c].block else { return };
     let pos = g.blocks[b].insts.iter().position(|&x| x == c).unwrap_or(0);
-    let Some(callee) = cx.bodies.get(name) else {
-        // Checked by `shape::analyze`: a must-tail function is defined in the module.
-        cut_block(g, b, pos);
-        let u = Builder::new(g, types).unreachable();
-        g.append_inst(b, u);
+    let args = args.get(..callee.sig.params.len()).unwrap_or(args).to_vec();
+    // Arguments are read before the block is cut (their uses there go).
+    cut_block(g, b, pos);
+    let Some(body) = cx.bodies.get(&callee.name) else {
+        // Only declared: called, in tail position when the prototypes allow a `musttail` call.
+        let same = callee.sig.params.len() == g.params.len()
+            && callee.sig.params.iter().zip(&g.params).all(|(p, &q)| p.ty == g.values[q].ty)
+            && callee.cc(cx.src) == crate::coro::retcon::shape::calling_convention(g.header.prefix.get(cx.src));
+        let fnv = g.const_value(types.ptr, &callee.name);
+        let tail = if same { "musttail " } else { "" };
+        let void = types.void;
+        let call = Builder::new(g, types).call(tail, &callee.cc(cx.src), void, fnv, &args);
+        g.append_inst(b, call);
+        let ret = Builder::new(g, types).ret_void();
+        g.append_inst(b, ret);
         return;
     };
-    // Arguments are read before the block is cut (their uses there go).
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(callee.values.len());
-    for (&p, &a) in callee.params.iter().zip(args) {
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(body.values.len());
+    for (&p, &a) in body.params.iter().zip(&args) {
         vmap[p] = Some(a);
     }
-    cut_block(g, b, pos);
-    let maps = g.clone_body_from(callee, &mut vmap);
-    if let Some(first) = callee.entry().and_then(|e| maps.blocks[e]) {
+    let maps = g.clone_body_from(body, &mut vmap);
+    if let Some(first) = body.entry().and_then(|e| maps.blocks[e]) {
         let br = g.create_br(types, first);
         g.append_inst(b, br);
     }

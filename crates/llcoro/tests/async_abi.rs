@@ -1,0 +1,66 @@
+//! Async coroutines (`coro.id.async`) beyond the run checks of `shapes.rs` (which runs every
+//! `tests/async/NAME.ll` on lli-19/22 against LLVM's own lowering): what `llcoro frames` reports of
+//! the async context, and that the lowered module's async function pointers give that context
+//! size, as the report says.
+
+mod common;
+
+use common::run_tool;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The context each async coroutine of `tests/async/call.ll` needs: a 32-byte header aligned to
+/// 16, then the frame (`@callee` keeps one i64, `@caller` a pointer and two i64s).
+#[test]
+fn frames_report_the_context() {
+    let input = root().join("tests/async/call.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.args(["frames", "--format", "json"]).arg(&input);
+    let out = run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("frames JSON");
+    let frames = json["frames"].as_array().expect("frames array");
+    let context = |name: &str| {
+        let f = frames.iter().find(|f| f["coroutine"] == name).unwrap_or_else(|| panic!("no frame {name}"));
+        let c = &f["context"];
+        (
+            f["lowering"].as_str().map(str::to_string),
+            f["size"].as_u64(),
+            [c["header_size"].as_u64(), c["frame_offset"].as_u64(), c["size"].as_u64(), c["align"].as_u64()],
+        )
+    };
+    assert_eq!(context("@callee"), (Some("async".into()), Some(8), [Some(32), Some(32), Some(48), Some(16)]));
+    assert_eq!(context("@caller"), (Some("async".into()), Some(24), [Some(32), Some(32), Some(64), Some(16)]));
+    assert_eq!(json["summary"]["coroutines"], 2);
+}
+
+/// The second field of each async function pointer in the lowered module: the size the report
+/// gives, and `coro.async.size.replace`'s target takes its source's.
+#[test]
+fn function_pointers_give_the_context_size() {
+    let input = root().join("tests/async/call.ll");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join("call.out.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(&input).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let size = |global: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{global} = ")))
+            .unwrap_or_else(|| panic!("no {global} in the output"));
+        line.trim_end_matches(" }>").rsplit(' ').next().and_then(|n| n.parse::<u64>().ok())
+    };
+    assert_eq!(size("@callee_fp"), Some(48));
+    assert_eq!(size("@caller_fp"), Some(64));
+    assert_eq!(size("@callee_alias_fp"), Some(48), "coro.async.size.replace's target");
+    assert!(!text.contains("llvm.coro."), "a coroutine intrinsic is left");
+}
