@@ -64,3 +64,27 @@ fn function_pointers_give_the_context_size() {
     assert_eq!(size("@callee_alias_fp"), Some(48), "coro.async.size.replace's target");
     assert!(!text.contains("llvm.coro."), "a coroutine intrinsic is left");
 }
+
+/// A suspend no path reaches gets no continuation, as in LLVM (which removes unreachable blocks
+/// before splitting): `tests/async/yield.ll` with a copy of its second suspend in a block of its own
+/// that nothing branches to.
+#[test]
+fn an_unreachable_suspend_gets_no_continuation() {
+    let text = std::fs::read_to_string(root().join("tests/async/yield.ll")).expect("yield.ll");
+    let dead = "  unreachable\n\ndead:\n  %rd = call ptr @llvm.coro.async.resume()\n  %resd = call { ptr } (i32, ptr, ptr, ...) \
+                @llvm.coro.suspend.async(i32 0, ptr %rd, ptr @same.context, ptr @yield.apply, ptr %rd, ptr %ctx)\n  unreachable\n}\n\n\
+                define void @finished(";
+    let text = text.replacen("  unreachable\n}\n\ndefine void @finished(", dead, 1);
+    assert!(text.contains("dead:"), "the unreachable block was not added");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let (input, out) = (dir.join("dead.ll"), dir.join("dead.out.ll"));
+    std::fs::write(&input, text).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(&input).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let lowered = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let continuations: Vec<&str> =
+        lowered.lines().filter(|l| l.starts_with("define internal void @counter.")).collect();
+    assert_eq!(continuations.len(), 2, "{continuations:?}");
+}

@@ -52,6 +52,8 @@ pub struct Env<'a> {
 /// Lowers the async coroutine `f`.
 pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lowered, Vec<Finding>> {
     let src = env.base.src;
+    // A suspend no path reaches gets no continuation, as in LLVM.
+    f.remove_unreachable_blocks();
     let mut shape = shape::analyze(&f, src, types, &env.module)?;
     shape::normalize(&mut f, types, &mut shape);
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
