@@ -88,3 +88,39 @@ fn an_unreachable_suspend_gets_no_continuation() {
         lowered.lines().filter(|l| l.starts_with("define internal void @counter.")).collect();
     assert_eq!(continuations.len(), 2, "{continuations:?}");
 }
+
+/// An async coroutine without the presplit attribute (as Swift-style producers write it) is
+/// lowered as with it: LLVM's CoroEarly marks it and splits it all the same. Its functions come
+/// out as they do from the marked input.
+#[test]
+fn without_the_presplit_attribute_it_is_lowered_all_the_same() {
+    let text = std::fs::read_to_string(root().join("tests/async/yield.ll")).expect("yield.ll");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let lower = |name: &str, text: &str| {
+        let (input, out) = (dir.join(format!("{name}.ll")), dir.join(format!("{name}.out.ll")));
+        std::fs::write(&input, text).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+        cmd.arg(&input).arg("-o").arg(&out);
+        run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()))
+    };
+    let counter_parts = |lowered: &str| -> String {
+        let mut keep = false;
+        let mut out = String::new();
+        for l in lowered.lines() {
+            keep = (keep || l.starts_with("define void @counter(") || l.starts_with("define internal void @counter."))
+                && !l.is_empty();
+            if keep {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        out
+    };
+    let marked = lower("marked", &text);
+    let unmarked = lower("unmarked", &text.replace(" presplitcoroutine", ""));
+    assert!(!unmarked.contains("llvm.coro."), "a coroutine intrinsic is left");
+    assert!(counter_parts(&unmarked).contains("define internal void @counter.resume.1("));
+    assert_eq!(counter_parts(&unmarked), counter_parts(&marked));
+}
