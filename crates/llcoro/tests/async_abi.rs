@@ -124,3 +124,24 @@ fn without_the_presplit_attribute_it_is_lowered_all_the_same() {
     assert!(counter_parts(&unmarked).contains("define internal void @counter.resume.1("));
     assert_eq!(counter_parts(&unmarked), counter_parts(&marked));
 }
+
+/// With debug info, the must-tail function's body inlined in the coroutine's parts takes their
+/// locations (its own belong to its subprogram): the output verifies, and runs as without.
+#[test]
+fn inlined_must_tail_bodies_take_the_parts_locations() {
+    if !common::require(&["opt-19", "lli-19"], "async debug info") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join("debug.out.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(root().join("tests/async/debug/yield.ll")).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let verify = run_tool(Command::new("opt-19").args(["-passes=verify", "-disable-output"]).arg(&out), TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(verify.stderr.is_empty(), "opt-19: {}", String::from_utf8_lossy(&verify.stderr));
+    let ran = run_tool(Command::new("lli-19").arg(&out), TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let want = std::fs::read_to_string(root().join("tests/async/yield.expected")).expect("yield.expected");
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), want);
+}

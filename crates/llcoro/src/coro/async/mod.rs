@@ -118,8 +118,10 @@ fn check_alloca_alignment(f: &Function, frame: &Frame, cap: u64) -> Result<(), V
     }
 }
 
-/// The must-tail functions' bodies (of those the module defines), parsed once each, with their values and blocks unnamed (they
-/// are numbered where they are inlined, so that no name meets one of the coroutine's).
+/// The must-tail functions' bodies (of those the module defines), parsed once each, as they are
+/// inlined: their values and blocks unnamed (numbered where they land, so that no name meets one
+/// of the coroutine's), without debug records or `!dbg` locations (they belong to the callee's
+/// subprogram; the coroutine's parts get locations of their own, `crate::locations`).
 fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHashMap<String, Function> {
     let names = shape.details.iter().map(|d| d.must_tail.name.clone());
     let mut out = FxHashMap::default();
@@ -128,21 +130,52 @@ fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHa
             continue;
         }
         if let Some(mut g) = (env.body_of)(&name, types) {
-            unname(&mut g);
+            as_inlined(&mut g, env.base.src);
             out.insert(name, g);
         }
     }
     out
 }
 
-fn unname(g: &mut Function) {
+fn as_inlined(g: &mut Function, src: &str) {
+    use llir::ir::{Piece, Text, ValueKind};
     for (_, v) in g.values.iter_mut() {
-        if matches!(v.kind, llir::ir::ValueKind::Param(_) | llir::ir::ValueKind::Inst(_)) {
+        if matches!(v.kind, ValueKind::Param(_) | ValueKind::Inst(_)) {
             v.name = None;
         }
     }
     for (_, b) in g.blocks.iter_mut() {
         b.name = None;
+    }
+    let records: Vec<Inst> = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].is_debug()).collect();
+    for i in records {
+        g.remove_inst(i);
+    }
+    // Made by the lowering where they land (`crate::locations` gives them the coroutine's
+    // locations), not code of the coroutine's source.
+    let all: Vec<Inst> = g.inst_iter().map(|(_, i)| i).collect();
+    for &i in &all {
+        g.insts[i].span = llir::Span::default();
+    }
+    let located: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| g.insts[i].tmpl.iter().any(|p| matches!(p, Piece::Text(t) if t.get(src).contains("!dbg"))))
+        .collect();
+    for i in located {
+        let pieces: Vec<Piece> = g.insts[i]
+            .tmpl
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => {
+                    let mut out = String::new();
+                    llir::metadata::push_without_dbg(&mut out, t.get(src));
+                    Piece::Text(Text::own(out))
+                }
+                other => other.clone(),
+            })
+            .collect();
+        g.insts[i].tmpl = pieces.into();
     }
 }
 
