@@ -773,7 +773,10 @@ fn finish(
         header_group: sh.header_group,
     };
     for g in out.iter_mut() {
-        oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
+        // Only a module that declares the intrinsic has calls of it to read.
+        if m.globals.contains("@llvm.coro.async.size.replace") {
+            oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
+        }
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
         // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
