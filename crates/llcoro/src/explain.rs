@@ -64,6 +64,44 @@ macro_rules! retcon_decls {
     };
 }
 
+/// An async coroutine `@f` (context alignment `$align`) up to its suspend, then `$before`.
+macro_rules! async_head {
+    ($align:literal, $before:literal) => {
+        concat!(
+            "@f_fp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>\n\n",
+            "define void @go(ptr %fn, ptr %ctx) {\n  call void %fn(ptr %ctx)\n  ret void\n}\n\n",
+            "define ptr @proj(ptr %ctx) {\n  ret ptr %ctx\n}\n\n",
+            "define void @f(ptr %ctx) presplitcoroutine {\nentry:\n",
+            "  %id = call token @llvm.coro.id.async(i32 32, i32 ",
+            $align,
+            ", i32 0, ptr @f_fp)\n  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n",
+            $before
+        )
+    };
+}
+
+/// `async_head!`'s suspend with the resume function `$resume` and projection `$proj`, `$after` it,
+/// and the end with the operands `$end` after the handle and the flag.
+macro_rules! async_tail {
+    ($resume:literal, $proj:literal, $after:literal, $end:literal) => {
+        concat!(
+            "  %r = call ptr @llvm.coro.async.resume()\n",
+            "  %s = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async(i32 0, ptr ",
+            $resume,
+            ", ptr ",
+            $proj,
+            ", ptr @go, ptr %r, ptr %ctx)\n",
+            $after,
+            "  call i1 (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false",
+            $end,
+            ")\n  unreachable\n}\n\n",
+            "declare token @llvm.coro.id.async(i32, i32, i32, ptr)\ndeclare ptr @llvm.coro.begin(token, ptr)\n",
+            "declare ptr @llvm.coro.async.resume()\ndeclare { ptr } @llvm.coro.suspend.async(i32, ptr, ptr, ...)\n",
+            "declare i1 @llvm.coro.end.async(ptr, i1, ...)\n"
+        )
+    };
+}
+
 macro_rules! coro_tail {
     () => {
         "resume:\n  br label %cleanup\ncleanup:\n  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)\n  \
@@ -461,11 +499,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
     Explanation {
         code: "coro-unsupported-abi",
         severity: "error",
-        summary: "an async coroutine, or a retcon one with a swifterror value",
-        meaning: "llcoro lowers switched-resume (`llvm.coro.id`) and returned-continuation \
-                  (`llvm.coro.id.retcon`, `.retcon.once`) coroutines. The async ABI (`llvm.coro.id.async`) \
-                  is not supported yet, nor a `swifterror` parameter or alloca in a returned-continuation \
-                  coroutine (LLVM threads that slot through each continuation).",
+        summary: "a retcon coroutine with a swifterror value",
+        meaning: "llcoro lowers switched-resume (`llvm.coro.id`), returned-continuation \
+                  (`llvm.coro.id.retcon`, `.retcon.once`) and async (`llvm.coro.id.async`) coroutines, but \
+                  not yet a `swifterror` parameter or alloca in a returned-continuation coroutine (LLVM \
+                  threads that slot through each continuation).",
         example: concat!(
             retcon_head!("{ ptr, i32 }", "ptr %buf, ptr swifterror %err", "@proto"),
             "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n",
@@ -474,6 +512,107 @@ pub const EXPLANATIONS: &[Explanation] = &[
             retcon_decls!()
         ),
         fix: "Lower this function with LLVM's coro passes.",
+    },
+    Explanation {
+        code: "coro-mixed-abi",
+        severity: "error",
+        summary: "an intrinsic of another coroutine ABI in a switched-resume coroutine",
+        meaning: "A coroutine made with `llvm.coro.id` uses that ABI's intrinsics only; the \
+                  returned-continuation (`llvm.coro.suspend.retcon`, `llvm.coro.alloca.*`, \
+                  `llvm.coro.end.results`) and async (`llvm.coro.suspend.async`, `llvm.coro.async.*`, \
+                  `llvm.coro.end.async`) intrinsics belong to coroutines made with their own coro.id.",
+        example: concat!(
+            coro_head!("presplitcoroutine "),
+            "  %r = call ptr @llvm.coro.async.resume()\n",
+            suspend_once!(),
+            coro_tail!(),
+            coro_decls!(),
+            "declare ptr @llvm.coro.async.resume()\n"
+        ),
+        fix: "Use the intrinsics of the coroutine's own ABI, or make it with the other ABI's coro.id.",
+    },
+    Explanation {
+        code: "coro-async-intrinsic",
+        severity: "error",
+        summary: "an intrinsic of another ABI in an async coroutine",
+        meaning: "A coroutine made with `llvm.coro.id.async` suspends with `llvm.coro.suspend.async` and \
+                  ends with `llvm.coro.end` or `llvm.coro.end.async`; `llvm.coro.save`, `llvm.coro.suspend`, \
+                  `llvm.coro.free` and the returned-continuation intrinsics belong to other ABIs.",
+        example: concat!(
+            async_head!("16", "  %t = call token @llvm.coro.save(ptr %hdl)\n"),
+            async_tail!("%r", "@proj", "", ""),
+            "declare token @llvm.coro.save(ptr)\n"
+        ),
+        fix: "Suspend with `llvm.coro.suspend.async`, or make the coroutine with the other ABI's coro.id.",
+    },
+    Explanation {
+        code: "coro-async-context-alloc",
+        severity: "error",
+        summary: "llvm.coro.async.context.alloc or .dealloc, which nothing lowers",
+        meaning: "LLVM's coro passes leave `llvm.coro.async.context.alloc` and `.dealloc` in place (a \
+                  producer lowers them in its own pipeline) and no backend compiles them, so output that \
+                  keeps them cannot be built; llcoro never writes `llvm.coro.*` calls it cannot lower.",
+        example: concat!(
+            async_head!("16", "  %c = call ptr @llvm.coro.async.context.alloc(ptr null, ptr @f_fp)\n"),
+            async_tail!("%r", "@proj", "", ""),
+            "declare ptr @llvm.coro.async.context.alloc(ptr, ptr)\n"
+        ),
+        fix: "Allocate the callee's context with your runtime's allocator, sized from the second field of \
+              the callee's async function pointer (which the lowering fills in).",
+    },
+    Explanation {
+        code: "coro-async-id",
+        severity: "error",
+        summary: "coro.id.async's operands are not what LLVM requires",
+        meaning: "`llvm.coro.id.async(i32 header size, i32 alignment, i32 context parameter, ptr \
+                  @function_pointer)` needs constants for the context header's size and alignment (a power \
+                  of two) and the index of the coroutine's context parameter (a pointer), and names a global \
+                  of the module initialised with `<{ i32, i32 }>`, whose second field the lowering sets to \
+                  the context's full size. The coroutine returns void.",
+        example: concat!(async_head!("3", ""), async_tail!("%r", "@proj", "", "")),
+        fix: "Give constant operands, a power-of-two alignment, and a defined async function pointer global.",
+    },
+    Explanation {
+        code: "coro-async-suspend",
+        severity: "error",
+        summary: "a coro.suspend.async whose operands LLVM cannot split on",
+        meaning: "`llvm.coro.suspend.async(i32 context index, ptr resume, ptr @projection, ptr @must_tail, \
+                  args...)` returns a struct of the continuation's parameters, of which the indexed one is \
+                  a context pointer; `resume` is a `llvm.coro.async.resume` call; `@projection` is a \
+                  `ptr (ptr)` function of the module that finds this coroutine's context from that \
+                  parameter; `@must_tail` is a function of the module, returning void, that LLVM calls in \
+                  the suspend's place with the remaining operands (inlined when it is defined).",
+        example: concat!(async_head!("16", ""), async_tail!("null", "@proj", "", "")),
+        fix: "Pass the coro.async.resume call's result, and name module functions of those types.",
+    },
+    Explanation {
+        code: "coro-async-end",
+        severity: "error",
+        summary: "coro.end.async's must-tail function is not a void function of the module taking its operands",
+        meaning: "`llvm.coro.end.async(ptr hdl, i1 false, ptr @must_tail, args...)` ends the coroutine by \
+                  calling `@must_tail` with the remaining operands (those beyond its parameters dropped) and \
+                  returning; the call is inlined when the module defines the function. So it must be a \
+                  function of the module that returns void and whose parameters have those operands' types.",
+        example: concat!(
+            async_head!("16", ""),
+            async_tail!("%r", "@proj", "", ", ptr @elsewhere, ptr %ctx"),
+            "declare i32 @elsewhere(ptr)\n"
+        ),
+        fix: "Make the must-tail function return void (typically a `musttail` call of the caller's \
+              continuation, then `ret void`) and take the operands given.",
+    },
+    Explanation {
+        code: "coro-async-align",
+        severity: "error",
+        summary: "an alloca that lives across an async suspend is aligned beyond the context",
+        meaning: "The frame is the tail of the async context, which is only as aligned as coro.id.async \
+                  says. LLVM moves a more-aligned alloca into a larger field and realigns its address at run \
+                  time; llcoro does not.",
+        example: concat!(
+            async_head!("16", "  %a = alloca i64, align 64\n  store i64 1, ptr %a\n"),
+            async_tail!("%r", "@proj", "  %v = load i64, ptr %a\n", "")
+        ),
+        fix: "Align the alloca to at most coro.id.async's alignment, or raise that alignment.",
     },
     Explanation {
         code: "coro-retcon-intrinsic",

@@ -57,6 +57,8 @@ pub struct FrameSummary {
     /// A returned-continuation coroutine's buffer: its size and alignment, and whether the frame
     /// fits in it (else it is allocated and the buffer holds its address).
     pub buffer: Option<(u64, u64, bool)>,
+    /// An async coroutine's context: header size, frame offset, context size, alignment.
+    pub context: Option<(u64, u64, u64, u64)>,
 }
 
 impl FrameSummary {
@@ -83,6 +85,7 @@ impl FrameSummary {
             promise_type: None,
             handle_out: None,
             buffer: None,
+            context: None,
         }
     }
 }
@@ -279,6 +282,10 @@ struct Outcome {
     stackless: Option<crate::stackless::table::FunctionSites>,
     /// A returned-continuation coroutine calls `llvm.stacksave` and `llvm.stackrestore`.
     stack_save: bool,
+    /// Async function pointers and the context size each gives once lowered; `coro.async.size.replace`
+    /// pairs (target, source).
+    context_sizes: Vec<(String, u64)>,
+    size_replace: Vec<(String, String)>,
 }
 
 /// Does `out` resume or destroy a handle that some call returned (so that a ramp defined in this
@@ -330,10 +337,11 @@ fn process(
     let kxs = crate::kxs::is_suspend_function(&f, src);
     let stackless = !kxs && crate::stackless::is_stackless(&f, src);
     let retcon = !kxs && !stackless && crate::coro::retcon::shape::abi_of(&f, src).is_some();
+    let is_async = !kxs && !stackless && !retcon && crate::coro::r#async::is_async(&f, src);
     // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
     // before them, as the input's fault. (Any other function llcoro changes is verified once
     // changed, and then its input too when that fails: `verify_failure`.)
-    if (kxs || stackless || retcon || shape::is_presplit(&f, src, &sh.group_refs))
+    if (kxs || stackless || retcon || is_async || shape::is_presplit(&f, src, &sh.group_refs))
         && let Err(e) = llir::verify::verify_input(&f)
     {
         oc.errors.push(Finding { severity: Severity::Error, error: e });
@@ -347,6 +355,9 @@ fn process(
     }
     if retcon {
         return process_retcon(sh, f, types, parsed, next_meta, direct, oc);
+    }
+    if is_async {
+        return process_async(sh, f, types, parsed, next_meta, direct, oc);
     }
     if shape::is_presplit(&f, src, &sh.group_refs) {
         let mut f = f;
@@ -444,6 +455,7 @@ fn process(
             promise_type,
             handle_out,
             buffer: None,
+            context: None,
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
         out.push(s.ramp);
@@ -523,10 +535,78 @@ fn process_retcon(
     let n = l.continuations.len() as u32;
     let mut summary = FrameSummary::of(l.abi.name(), l.frame, types, n, Vec::new());
     summary.buffer = Some((l.storage_size, l.storage_align, l.inline));
-    oc.frame = Some((l.ramp.name.to_string(), summary));
-    let mut out = vec![l.ramp];
-    out.extend(with_own_subprograms(sh, sp, l.continuations, next_meta, &mut oc));
+    let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
+    finish_parts(sh, parts, types, parsed, next_meta, direct, oc)
+}
+
+/// A split coroutine without a frame header (retcon, async): its functions and report.
+struct Parts {
+    ramp: Function,
+    continuations: Vec<Function>,
+    summary: FrameSummary,
+    /// The coroutine's subprogram, which each continuation gets a copy of.
+    sp: Option<u32>,
+}
+
+/// `parts` reported and finished like any function.
+fn finish_parts(
+    sh: &Shared<'_>,
+    parts: Parts,
+    types: &mut TypeTable,
+    parsed: &mut Parsed,
+    next_meta: &mut u32,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    oc.frame = Some((parts.ramp.name.to_string(), parts.summary));
+    let mut out = vec![parts.ramp];
+    out.extend(with_own_subprograms(sh, parts.sp, parts.continuations, next_meta, &mut oc));
     finish(sh, out, types, parsed, next_meta, direct, oc)
+}
+
+/// An async coroutine (`crate::coro::async`): the ramp and a continuation per suspend, then
+/// finished like any function; the module writes the context size into its async function pointer.
+fn process_async(
+    sh: &Shared<'_>,
+    f: Function,
+    types: &mut TypeTable,
+    parsed: &mut Parsed,
+    next_meta: &mut u32,
+    direct: Option<&Direct>,
+    mut oc: Outcome,
+) -> Outcome {
+    let m = sh.m;
+    let src = m.src.as_str();
+    let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
+    let base = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
+    let item = |name: &str, kind: ItemKind| {
+        let want = llir::parser::module::normalize_global(name);
+        m.items.iter().enumerate().find_map(|(i, it)| {
+            (it.kind == kind && llir::parser::module::normalize_global(m.item_name(i)) == want).then_some(i)
+        })
+    };
+    let defines = |name: &str| item(name, ItemKind::Define).is_some();
+    let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
+    let body_of = |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
+    let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, defines: &defines, global_text: &global_text };
+    let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
+    let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
+    let l = match crate::coro::r#async::lower(f, types, &env) {
+        Ok(l) => l,
+        Err(es) => {
+            oc.errors.extend(es);
+            return oc;
+        }
+    };
+    if sh.check_only {
+        return oc;
+    }
+    oc.context_sizes.push((l.fn_pointer.clone(), l.context_size));
+    let n = l.continuations.len() as u32;
+    let mut summary = FrameSummary::of("async", l.frame, types, n, Vec::new());
+    summary.context = Some((l.header_size, l.frame_offset, l.context_size, l.context_align));
+    let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
+    finish_parts(sh, parts, types, parsed, next_meta, direct, oc)
 }
 
 /// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
@@ -693,6 +773,10 @@ fn finish(
         header_group: sh.header_group,
     };
     for g in out.iter_mut() {
+        // Only a module that declares the intrinsic has calls of it to read.
+        if m.globals.contains("@llvm.coro.async.size.replace") {
+            oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
+        }
         oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
         oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
         // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
@@ -718,42 +802,38 @@ fn finish(
     oc
 }
 
-/// An error at the first intrinsic of a coroutine ABI llcoro does not lower (async) in `g`, a
-/// function that is no presplit coroutine: LLVM's CoroEarly splits such a coroutine all the same;
-/// or at the first intrinsic of a returned-continuation coroutine in a function without its
-/// `coro.id.retcon`. (Switched-resume intrinsics outside a coroutine stay, as LLVM leaves them.)
+/// An error at the first intrinsic of a returned-continuation or async coroutine in a function
+/// without its `coro.id.retcon` or `coro.id.async`, or at an async context allocation, which
+/// LLVM leaves for the producer (`coro::async::context_alloc_refused`). (Switched-resume
+/// intrinsics outside a coroutine stay, as LLVM leaves them.)
 fn other_abi_intrinsic(g: &Function, src: &str) -> Option<Finding> {
-    let (i, k) = g.inst_iter().find_map(|(_, i)| {
-        let k = intrinsics::intr_of(g, i, src)?;
+    if let Some(e) = crate::coro::r#async::context_alloc_refused(g, src) {
+        return Some(e);
+    }
+    let i = g.inst_iter().map(|(_, i)| i).find(|&i| {
         matches!(
-            k,
-            Intr::IdOtherAbi
-                | Intr::OtherAbi
-                | Intr::EndResults
-                | Intr::SuspendRetcon
-                | Intr::AllocaAlloc
-                | Intr::AllocaGet
-                | Intr::AllocaFree
+            intrinsics::intr_of(g, i, src),
+            Some(
+                Intr::EndResults
+                    | Intr::SuspendRetcon
+                    | Intr::AllocaAlloc
+                    | Intr::AllocaGet
+                    | Intr::AllocaFree
+                    | Intr::SuspendAsync
+                    | Intr::AsyncResume
+                    | Intr::EndAsync
+            )
         )
-        .then_some((i, k))
     })?;
     let name = g.callee_name(i, src).unwrap_or("?");
-    if matches!(k, Intr::IdOtherAbi | Intr::OtherAbi) {
-        return Some(crate::diag::error_at(
-            g,
-            Some(i),
-            "coro-unsupported-abi",
-            format!("{name} belongs to the async coroutine ABI, which llcoro does not lower yet"),
-            "only switched-resume (llvm.coro.id) and returned-continuation (llvm.coro.id.retcon, .retcon.once) \
-             coroutines are lowered; use LLVM's coro passes for this function",
-        ));
-    }
     Some(crate::diag::error_at(
         g,
         Some(i),
         "coro-missing-begin",
-        format!("{name} belongs in a returned-continuation coroutine, but this function calls no coro.id.retcon"),
-        "a returned-continuation coroutine starts with coro.id.retcon (or .retcon.once) and coro.begin",
+        format!(
+            "{name} belongs in a returned-continuation or async coroutine, but this function calls no coro.id.retcon or coro.id.async"
+        ),
+        "such a coroutine starts with coro.id.retcon (or .retcon.once) or coro.id.async, and coro.begin",
     ))
 }
 
@@ -942,6 +1022,7 @@ pub fn lower_module_with(
     let mut used_header_group = false;
     let mut kxs_needs = crate::kxs::Needs::default();
     let mut stack_save = false;
+    let (mut context_sizes, mut size_replace) = (Vec::new(), Vec::new());
     let mut tables: Vec<crate::stackless::table::FunctionSites> = Vec::new();
     let mut deferred = Vec::new();
     let mut elided_at: Vec<(String, String)> = Vec::new();
@@ -958,6 +1039,8 @@ pub fn lower_module_with(
         kxs_needs.free |= oc.kxs.free;
         kxs_needs.suspended |= oc.kxs.suspended;
         stack_save |= oc.stack_save;
+        context_sizes.extend(oc.context_sizes);
+        size_replace.extend(oc.size_replace);
         tables.extend(oc.stackless);
         if let Some(fr) = oc.frame {
             frames.push(fr);
@@ -1129,6 +1212,7 @@ pub fn lower_module_with(
     if stack_save {
         add_stack_save_declarations(m, &mut edits);
     }
+    crate::coro::r#async::context_size_edits(m, &mut edits, &context_sizes, &size_replace);
     crate::stackless::table::emit(m, &mut edits, &tables);
     if scope == Scope::Kxs {
         return Ok(Lowered { edits, warnings, frames });

@@ -84,6 +84,7 @@ fn mutated_inputs_never_panic() {
         "retcon",
         "retcon/typed",
         "retcon/native",
+        "async",
     ] {
         let mut files: Vec<_> =
             std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
@@ -144,9 +145,18 @@ fn definitions(lines: &[&str]) -> Vec<usize> {
 fn undominated_uses_and_broken_attribute_groups_are_the_inputs_fault() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
     let mut inputs = Vec::new();
-    for dir in
-        ["edge", "docs", "coro-errors", "fuzz", "shapes", "kxs/ir", "stackless/opaque", "retcon", "retcon/native"]
-    {
+    for dir in [
+        "edge",
+        "docs",
+        "coro-errors",
+        "fuzz",
+        "shapes",
+        "kxs/ir",
+        "stackless/opaque",
+        "retcon",
+        "retcon/native",
+        "async",
+    ] {
         let mut files: Vec<_> =
             std::fs::read_dir(root.join(dir)).expect("test dir").flatten().map(|e| e.path()).collect();
         files.sort();

@@ -16,8 +16,8 @@ pub enum Intr {
     IdRetcon,
     /// `coro.id.retcon.once`: a returned-continuation coroutine that suspends once.
     IdRetconOnce,
-    /// `coro.id.async`: other ABIs.
-    IdOtherAbi,
+    /// `coro.id.async`: an async coroutine (`coro::async`).
+    IdAsync,
     Alloc,
     Size,
     Align,
@@ -35,8 +35,20 @@ pub enum Intr {
     AllocaAlloc,
     AllocaGet,
     AllocaFree,
-    /// `coro.suspend.async` and other ABI-specific intrinsics.
-    OtherAbi,
+    /// `coro.suspend.async`: a suspend of an async coroutine.
+    SuspendAsync,
+    /// `coro.async.resume()`: the continuation function of the suspend it feeds.
+    AsyncResume,
+    /// `coro.async.context.alloc`/`dealloc`: left by LLVM for the producer's own lowering.
+    AsyncContextAlloc,
+    AsyncContextDealloc,
+    /// `coro.async.size.replace(ptr target, ptr source)`: an async function pointer takes another's
+    /// context size.
+    AsyncSizeReplace,
+    /// `coro.end.async(ptr, i1, [ptr musttail function, args...])`.
+    EndAsync,
+    /// `coro.prepare.async(ptr)`: a call-site barrier that is its operand once split.
+    PrepareAsync,
     End,
     EndResults,
     IsInRamp,
@@ -64,7 +76,14 @@ pub fn classify(callee: &str) -> Option<Intr> {
         "id" => Intr::Id,
         "id.retcon" => Intr::IdRetcon,
         "id.retcon.once" => Intr::IdRetconOnce,
-        "id.async" => Intr::IdOtherAbi,
+        "id.async" => Intr::IdAsync,
+        _ if n.starts_with("suspend.async") => Intr::SuspendAsync,
+        "async.resume" => Intr::AsyncResume,
+        "async.context.alloc" => Intr::AsyncContextAlloc,
+        "async.context.dealloc" => Intr::AsyncContextDealloc,
+        "async.size.replace" => Intr::AsyncSizeReplace,
+        "end.async" => Intr::EndAsync,
+        "prepare.async" => Intr::PrepareAsync,
         "prepare.retcon" => Intr::PrepareRetcon,
         "alloca.get" => Intr::AllocaGet,
         "alloca.free" => Intr::AllocaFree,
@@ -92,14 +111,6 @@ pub fn classify(callee: &str) -> Option<Intr> {
         "await.suspend.bool" => Intr::AwaitSuspendBool,
         "await.suspend.handle" => Intr::AwaitSuspendHandle,
         "safe.elide" => Intr::SafeElide,
-        _ if n.starts_with("suspend.")
-            || n.starts_with("end.async")
-            || n.starts_with("prepare.")
-            || n.starts_with("alloca.")
-            || n.starts_with("async.") =>
-        {
-            Intr::OtherAbi
-        }
         _ => Intr::Unknown,
     })
 }
@@ -414,7 +425,9 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             // An annotation, read by heap elision before this.
             (Intr::SafeElide, _) => None,
             // The barrier that kept the coroutine from being inlined before it was split.
-            (Intr::PrepareRetcon, [callee]) => Some(*callee),
+            (Intr::PrepareRetcon | Intr::PrepareAsync, [callee]) => Some(*callee),
+            // The module's edit of the target's size is made from the whole module (`coro::async`).
+            (Intr::AsyncSizeReplace, _) => None,
             _ => continue,
         };
         if let (Some(old), Some(new)) = (result, new) {
@@ -441,8 +454,23 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         }
         f.remove_inst(i);
     }
-    // One sweep for all replacements (each one alone would scan the whole function).
-    f.replace_uses_with_map(&subst);
+    // One sweep for all replacements (each one alone would scan the whole function). A replacement
+    // may be another replaced result (`coro.free`'s frame operand is `coro.begin`'s result): each
+    // follows the chain to a value that stays.
+    let resolved: rustc_hash::FxHashMap<Value, Value> = subst
+        .iter()
+        .map(|(&old, &new)| {
+            let mut v = new;
+            for _ in 0..subst.len() {
+                match subst.get(&v) {
+                    Some(&n) if n != v => v = n,
+                    _ => break,
+                }
+            }
+            (old, v)
+        })
+        .collect();
+    f.replace_uses_with_map(&resolved);
     used_noop
 }
 
@@ -643,7 +671,9 @@ mod tests {
         assert_eq!(classify("@llvm.coro.suspend.retcon.i1"), Some(Intr::SuspendRetcon));
         assert_eq!(classify("@llvm.coro.suspend.retcon.sl_i32i32s"), Some(Intr::SuspendRetcon));
         assert_eq!(classify("@llvm.coro.alloca.alloc.i64"), Some(Intr::AllocaAlloc));
-        assert_eq!(classify("@llvm.coro.suspend.async"), Some(Intr::OtherAbi));
+        assert_eq!(classify("@llvm.coro.suspend.async"), Some(Intr::SuspendAsync));
+        assert_eq!(classify("@llvm.coro.end.async"), Some(Intr::EndAsync));
+        assert_eq!(classify("@llvm.coro.suspend.other"), Some(Intr::Unknown));
         assert_eq!(classify("@llvm.coro.mystery"), Some(Intr::Unknown));
         assert_eq!(classify("@printf"), None);
     }

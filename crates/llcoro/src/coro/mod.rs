@@ -2,6 +2,7 @@
 //! `.resume`, `.destroy` and `.cleanup` functions around a heap frame that the shared frame engine
 //! (`crate::frame`) lays out.
 
+pub mod r#async;
 pub mod debug;
 pub mod elide;
 pub mod frame;

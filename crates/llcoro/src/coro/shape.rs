@@ -247,8 +247,12 @@ fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrin
             Intr::AwaitSuspendVoid => found.awaits.push((i, AwaitKind::Void)),
             Intr::AwaitSuspendBool => found.awaits.push((i, AwaitKind::Bool)),
             Intr::AwaitSuspendHandle => found.awaits.push((i, AwaitKind::Handle)),
-            Intr::IdOtherAbi
-            | Intr::OtherAbi
+            Intr::IdAsync
+            | Intr::SuspendAsync
+            | Intr::AsyncResume
+            | Intr::EndAsync
+            | Intr::AsyncContextAlloc
+            | Intr::AsyncContextDealloc
             | Intr::EndResults
             | Intr::IdRetcon
             | Intr::IdRetconOnce
@@ -260,11 +264,11 @@ fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrin
                 let what = if name.contains("async") { "async" } else { "returned-continuation (retcon)" };
                 out.push(finding(
                     Severity::Error,
-                    "coro-unsupported-abi",
+                    "coro-mixed-abi",
                     f,
                     Some(i),
-                    format!("{name} belongs to the {what} coroutine ABI, which llcoro does not support yet"),
-                    "only switched-resume coroutines (llvm.coro.id) are lowered; use LLVM's coro passes for this function",
+                    format!("{name} belongs to the {what} coroutine ABI, but this is a switched-resume coroutine (llvm.coro.id)"),
+                    "a coroutine uses the intrinsics of one ABI: those of its coro.id",
                 ));
             }
             Intr::Unknown => out.push(finding(
@@ -300,7 +304,7 @@ fn check_one_id_and_begin(f: &Function, found: &Intrinsics, out: &mut Vec<Findin
 /// Without coro.id or coro.begin: an error if the function suspends, else a warning that it is
 /// not split (nothing when another ABI was already reported).
 fn report_missing_begin(f: &Function, found: &Intrinsics, has_attr: bool, out: &mut Vec<Finding>) {
-    let other_abi = out.iter().any(|x| x.error.code == "coro-unsupported-abi");
+    let other_abi = out.iter().any(|x| x.error.code == "coro-mixed-abi");
     if !found.suspends.is_empty() && !other_abi {
         out.push(finding(
             Severity::Error,

@@ -140,6 +140,19 @@ pub struct FrameReport {
     /// A returned-continuation coroutine's caller-provided buffer (absent for other lowerings).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buffer: Option<BufferReport>,
+    /// An async coroutine's context, whose tail the frame is (absent for other lowerings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<ContextReport>,
+}
+
+/// An async coroutine's context (`coro.id.async`'s header size and alignment): where the frame
+/// starts in it, and the size the async function pointer now gives.
+#[derive(Serialize, Debug, Clone)]
+pub struct ContextReport {
+    pub header_size: u64,
+    pub frame_offset: u64,
+    pub size: u64,
+    pub align: u64,
 }
 
 /// The buffer a returned-continuation coroutine's caller passes (`coro.id.retcon`'s size and
@@ -168,7 +181,7 @@ pub(crate) fn build(m: &Module, lowered: &Lowered) -> Report {
     let reported: Vec<String> = frames.iter().map(|f| f.coroutine.clone()).collect();
     let mut s = Summary { frames: frames.len(), ..Summary::default() };
     for f in &frames {
-        s.coroutines += usize::from(matches!(f.lowering.as_str(), "coroutine" | "retcon" | "retcon.once"));
+        s.coroutines += usize::from(matches!(f.lowering.as_str(), "coroutine" | "retcon" | "retcon.once" | "async"));
         s.frame_bytes += f.size;
         s.bytes_without_sharing += f.size_without_sharing;
         s.bytes_saved += f.bytes_saved;
@@ -259,6 +272,12 @@ fn frame_report(
         elided_in: summary.elided_in.clone(),
         on_own_stack: summary.on_own_stack,
         buffer: summary.buffer.map(|(size, align, frame_in_buffer)| BufferReport { size, align, frame_in_buffer }),
+        context: summary.context.map(|(header_size, frame_offset, size, align)| ContextReport {
+            header_size,
+            frame_offset,
+            size,
+            align,
+        }),
     }
 }
 

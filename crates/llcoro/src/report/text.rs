@@ -45,6 +45,13 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
         };
         let _ = writeln!(s, "  caller's buffer {} bytes, align {}: {place}", b.size, b.align);
     }
+    if let Some(c) = &r.context {
+        let _ = writeln!(
+            s,
+            "  async context {} bytes, align {}: a {}-byte header, the frame at offset {}",
+            c.size, c.align, c.header_size, c.frame_offset
+        );
+    }
     if r.suspend_points.is_empty() {
         s.push_str("  no suspend points\n");
     } else {

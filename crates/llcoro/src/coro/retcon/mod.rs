@@ -30,11 +30,11 @@ use llir::layout::DataLayout;
 use llir::parser::func::Signature;
 use llir::types::TypeTable;
 use rustc_hash::{FxHashMap, FxHashSet};
-pub use shape::{Abi, Shape};
+pub use shape::{Abi, Shape, Suspend};
 
 /// The callee of the instruction that stands for a continuation's arguments until the split
 /// replaces it; never printed.
-const RESUME_VALUES: &str = "@llcoro.resume.values";
+pub(crate) const RESUME_VALUES: &str = "@llcoro.resume.values";
 
 /// What the module needs and the report shows of a lowered returned-continuation coroutine.
 pub struct Lowered {
@@ -65,7 +65,9 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     let mut shape = shape::analyze(&f, src, types, env.sig_of)?;
     normalize(&mut f, types, &mut shape, src);
     let uses_stack_save = lower_allocas(&mut f, types, &shape, env)?;
-    let frame = build_frame(&mut f, types, &shape, env)?;
+    let structural = |f: &Function, i: Inst| is_structural(f, i, src);
+    let spec = FrameSpec { begin: shape.begin, suspends: &shape.suspends, structural: &structural, max_align: None };
+    let frame = build_frame(&mut f, types, &spec, env)?;
     let inline = frame.size <= shape.storage_size && frame.align <= shape.storage_align;
     let parts = split::split(f, types, &shape, &frame, env, inline);
     Ok(Lowered {
@@ -92,10 +94,8 @@ fn is_unwind_end(f: &Function, e: Inst, src: &str) -> bool {
     f.insts[e].call_args().get(1).and_then(|&v| f.const_int(v, src)).unwrap_or(0) != 0
 }
 
-/// Code after a non-unwind `coro.end` never runs (every function returns there), so it goes; each
-/// suspend's block is split right after it, and the continuation's block starts with an
-/// instruction that stands for the resume values (the suspend's result), so that what is live into
-/// that block is exactly what lives across the suspend.
+/// Code after a non-unwind `coro.end` never runs (every function returns there), so it goes; then
+/// each suspend's continuation gets a block of its own (`split_after_suspends`).
 fn normalize(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &str) {
     for &e in &shape.ends {
         let Some(b) = f.insts[e].block else { continue };
@@ -113,8 +113,15 @@ fn normalize(f: &mut Function, types: &mut TypeTable, shape: &mut Shape, src: &s
     shape.ends.retain(|&e| placed(f, e));
     shape.allocas.retain(|&a| placed(f, a));
     shape.others.retain(|&(i, _)| placed(f, i));
+    split_after_suspends(f, types, &mut shape.suspends);
+}
+
+/// Each suspend's block is split right after it; the continuation's block starts with an
+/// instruction that stands for the resume values (the suspend's result), so that what is live into
+/// that block is exactly what lives across the suspend. (Shared with `coro::async`.)
+pub(crate) fn split_after_suspends(f: &mut Function, types: &mut TypeTable, suspends: &mut [Suspend]) {
     let mut taken = f.block_names();
-    for (k, s) in shape.suspends.iter_mut().enumerate() {
+    for (k, s) in suspends.iter_mut().enumerate() {
         let Some(b) = f.insts[s.call].block else { continue };
         let pos = f.blocks[b].insts.iter().position(|&x| x == s.call).unwrap_or(0);
         let name = llir::ir::edit::fresh_label(&mut taken, &format!("coro.resume.{k}"));
@@ -144,7 +151,7 @@ fn lower_allocas(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &E
     let src = env.src;
     let cfg = Cfg::compute(f);
     let live = Liveness::compute_ignoring(f, &cfg, |i| is_structural(f, i, src));
-    let sites = sites(shape);
+    let sites = sites(&shape.suspends);
     let crossing: FxHashSet<Value> = crossing(&live, &sites, &|_| false).into_iter().collect();
     let mut uses_stack = false;
     for &a in &shape.allocas {
@@ -221,25 +228,41 @@ fn lower_allocas(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &E
 }
 
 /// Each suspend as the engine sees it: it continues in its continuation's block.
-fn sites(shape: &Shape) -> Vec<Site> {
-    shape
-        .suspends
+fn sites(suspends: &[Suspend]) -> Vec<Site> {
+    suspends
         .iter()
         .enumerate()
         .map(|(k, s)| Site { index: k as u32, inst: s.call, continues: s.resume.into_iter().collect() })
         .collect()
 }
 
+/// What `build_frame` needs of a coroutine without a frame header (retcon and async).
+pub(crate) struct FrameSpec<'s> {
+    /// `coro.begin`: its result is the frame pointer until the split says where the frame is.
+    pub begin: Inst,
+    pub suspends: &'s [Suspend],
+    /// Intrinsics whose operands are no real uses.
+    pub structural: &'s dyn Fn(&Function, Inst) -> bool,
+    /// No field is aligned beyond this (async: the context's alignment, as in LLVM).
+    pub max_align: Option<u64>,
+}
+
 /// The frame (no header: spills and allocas from offset 0, packed by interference) and the body
 /// rewritten to keep it. The frame pointer is coro.begin's result until the split says where it is.
-fn build_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'_>) -> Result<Frame, Vec<Finding>> {
+pub(crate) fn build_frame(
+    f: &mut Function,
+    types: &mut TypeTable,
+    spec: &FrameSpec<'_>,
+    env: &Env<'_>,
+) -> Result<Frame, Vec<Finding>> {
     let src = env.src;
-    let Some(frame_val) = shape.frame(f) else { return Err(Vec::new()) };
-    let Some(begin_block) = f.insts[shape.begin].block else { return Err(Vec::new()) };
+    let begin = spec.begin;
+    let Some(frame_val) = f.insts[begin].result else { return Err(Vec::new()) };
+    let Some(begin_block) = f.insts[begin].block else { return Err(Vec::new()) };
     let cfg = Cfg::compute(f);
-    let structural = |f: &Function, i: Inst| is_structural(f, i, src);
+    let structural = spec.structural;
     let live = Liveness::compute_ignoring(f, &cfg, |i| structural(f, i));
-    let sites = sites(shape);
+    let sites = sites(spec.suspends);
     let crossing = crossing(&live, &sites, &|v| v == frame_val);
     let Candidates { mut allocas, mut spills, outside } = classify(f, types, &crossing, src)?;
     let survey = Survey::new(f, &cfg, &sites, &[], src);
@@ -247,7 +270,7 @@ fn build_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env
         let Some(b) = f.insts[i].block else { return false };
         if b == begin_block {
             let pos = |x: Inst| f.blocks[b].insts.iter().position(|&y| y == x).unwrap_or(0);
-            pos(i) < pos(shape.begin)
+            pos(i) < pos(begin)
         } else {
             !survey.dom.dominates(begin_block, b)
         }
@@ -273,6 +296,11 @@ fn build_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env
     }
     let mut fields = alloca_fields;
     fields.extend(spill_fields);
+    if let Some(cap) = spec.max_align {
+        for fl in &mut fields {
+            fl.align = fl.align.min(cap);
+        }
+    }
     let end = survey.pack(f, &live, &mut fields, &[], 0, &|i| structural(f, i));
     fields.sort_by(|a, b| a.offset.cmp(&b.offset).then(b.size.cmp(&a.size)));
     survey.describe(f, &live, &mut fields, &|_| false);
@@ -299,18 +327,18 @@ fn build_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env
         src,
         before_frame: &before_begin,
         ignore_use: &|_, _| false,
-        removed_later: &structural,
+        removed_later: structural,
     };
     let (written_before, declares) = move_allocas(f, types, &move_at, &moved, &uses);
     frame.declares = declares;
-    copy_in(f, types, env.dl, frame_val, shape.begin, written_before, env.typed);
+    copy_in(f, types, env.dl, frame_val, begin, written_before, env.typed);
     let spill_at = SpillSites {
         frame: frame_val,
         frame_slot: None,
         typed: env.typed,
-        ready: shape.begin,
+        ready: begin,
         before_frame: &before_begin,
-        keeps_value: &structural,
+        keeps_value: structural,
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
         head: Vec::new(),
         leaves: Vec::new(),
@@ -320,6 +348,6 @@ fn build_frame(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env
 }
 
 /// The blocks each suspend is in (a copy stops there: the suspend returns).
-fn suspend_blocks(f: &Function, shape: &Shape) -> FxHashMap<Block, usize> {
-    shape.suspends.iter().enumerate().filter_map(|(k, s)| Some((f.insts[s.call].block?, k))).collect()
+pub(crate) fn suspend_blocks(f: &Function, suspends: &[Suspend]) -> FxHashMap<Block, usize> {
+    suspends.iter().enumerate().filter_map(|(k, s)| Some((f.insts[s.call].block?, k))).collect()
 }

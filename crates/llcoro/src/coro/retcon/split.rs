@@ -4,7 +4,7 @@
 //! continuation with its yielded values; `coro.end` frees a frame that is not the caller's buffer
 //! and returns (a null continuation, or retcon.once's results).
 
-use super::shape::{Abi, Callee, Shape, elements, end_results};
+use super::shape::{Abi, Callee, Shape, Suspend, elements, end_results};
 use super::{Env, is_unwind_end, suspend_blocks};
 use crate::coro::intrinsics::Intr;
 use crate::coro::split::{new_function_name, part_suffix};
@@ -59,7 +59,7 @@ fn ramp(cx: &Cx<'_, '_>, types: &mut TypeTable) -> Function {
     let src = cx.env.src;
     let (mut g, mut vmap) = crate::coro::split::empty_ramp(f);
     let Some(entry) = f.entry() else { return g };
-    let stops = suspend_blocks(f, cx.shape);
+    let stops = suspend_blocks(f, &cx.shape.suspends);
     let (maps, _) = g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|_| Default::default()));
     let storage = mapped(f, &mut g, &vmap, cx.shape.storage, src);
     let mut frame = storage;
@@ -89,7 +89,13 @@ fn ramp(cx: &Cx<'_, '_>, types: &mut TypeTable) -> Function {
 }
 
 /// `v` of the body in the copy `g`: its mapped value, or the same constant made again.
-fn mapped(f: &Function, g: &mut Function, vmap: &SecondaryMap<Value, Option<Value>>, v: Value, src: &str) -> Value {
+pub(crate) fn mapped(
+    f: &Function,
+    g: &mut Function,
+    vmap: &SecondaryMap<Value, Option<Value>>,
+    v: Value,
+    src: &str,
+) -> Value {
     match (vmap[v], f.const_text(v, src)) {
         (Some(m), _) => m,
         (None, Some(text)) => g.const_value(f.values[v].ty, text),
@@ -102,16 +108,7 @@ fn mapped(f: &Function, g: &mut Function, vmap: &SecondaryMap<Value, Option<Valu
 /// suspend `k`.
 fn continuation(cx: &Cx<'_, '_>, types: &mut TypeTable, k: usize) -> Function {
     let (f, shape) = (cx.f, cx.shape);
-    let mut g = Function::new(cx.names[k].clone(), continuation_header(cx));
-    let tys: Vec<Type> = g.header.params.iter().map(|p| p.ty).collect();
-    for (n, ty) in tys.into_iter().enumerate() {
-        let v = g.values.push(ValueData { ty, kind: ValueKind::Param(n as u32), name: None });
-        g.params.push(v);
-    }
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
-    for &p in &f.params {
-        vmap[p] = Some(g.const_value(f.values[p].ty, "poison"));
-    }
+    let mut g = with_params(cx.names[k].clone(), continuation_header(cx));
     let entry = g.create_block(Some("entry"));
     g.layout.push(entry);
     let Some(&storage) = g.params.first() else { return g };
@@ -127,62 +124,109 @@ fn continuation(cx: &Cx<'_, '_>, types: &mut TypeTable, k: usize) -> Function {
         }
         g.insts[ld].result.unwrap_or(storage)
     };
-    if let Some(fv) = shape.frame(f) {
-        vmap[fv] = Some(frame);
-    }
-    // Allocas no suspend crosses: this function's own.
-    let mut locals = Vec::new();
-    for &a in &cx.frame.local_allocas {
-        let Some(ai) = f.value_inst(a) else { continue };
-        let ni = g.create_inst(types, f.insts[ai].clone());
-        g.append_inst(entry, ni);
-        if let Some(r) = g.insts[ni].result {
-            g.values[r].name = f.values[a].name.clone();
-            vmap[a] = Some(r);
-        }
-        locals.push(ai);
-    }
-    let s = &shape.suspends[k];
-    if let Some(v) = s.values.and_then(|i| f.insts[i].result) {
-        let args: Vec<Value> = g.params.iter().skip(1).copied().collect();
-        vmap[v] = Some(resume_value(&mut g, types, entry, f.values[v].ty, &args));
-    }
-    let Some(resume) = s.resume else { return g };
-    let stops = suspend_blocks(f, shape);
-    let (maps, _) = g.clone_reachable_along(f, &mut vmap, &[resume], &|b| stops.get(&b).map(|_| Default::default()));
-    for i in locals.into_iter().chain(s.values) {
-        if let Some(c) = maps.insts[i] {
-            g.remove_inst(c);
-        }
-    }
-    declare_frame_variables(cx, &mut g, types, &maps, &vmap, frame, entry);
-    if let Some(first) = maps.blocks[resume] {
-        let br = g.create_br(types, first);
-        g.append_inst(entry, br);
-    }
+    let args: Vec<Value> = g.params.iter().skip(1).copied().collect();
+    let body = Body { f, frame: cx.frame, suspends: &shape.suspends, frame_val: shape.frame(f), src: cx.env.src };
+    let Some(maps) = body.fill(&mut g, types, k, entry, frame, &args) else { return g };
     finish(cx, &mut g, types, &maps, Role::Continuation(k), frame);
     g
 }
 
-/// Frame-resident variables declared in code this continuation does not contain are declared at
-/// its entry (the record's address operand is the frame), so that a debugger stopped anywhere in
-/// it finds them.
-fn declare_frame_variables(
-    cx: &Cx<'_, '_>,
-    g: &mut Function,
-    types: &mut TypeTable,
-    maps: &CloneMaps,
-    vmap: &SecondaryMap<Value, Option<Value>>,
-    frame: Value,
-    entry: Block,
-) {
-    let (f, src) = (cx.f, cx.env.src);
-    for &d in &cx.frame.declares {
-        if maps.insts[d].is_some() || f.insts[d].block.is_none() {
-            continue;
+/// A function named `name` with `header` and its parameters' values, and no blocks yet.
+pub(crate) fn with_params(name: String, header: Header) -> Function {
+    let mut g = Function::new(name, header);
+    let tys: Vec<Type> = g.header.params.iter().map(|p| p.ty).collect();
+    for (n, ty) in tys.into_iter().enumerate() {
+        let v = g.values.push(ValueData { ty, kind: ValueKind::Param(n as u32), name: None });
+        g.params.push(v);
+    }
+    g
+}
+
+/// What a continuation copies of a coroutine without a frame header (retcon and async).
+pub(crate) struct Body<'a> {
+    pub f: &'a Function,
+    pub frame: &'a Frame,
+    pub suspends: &'a [Suspend],
+    /// coro.begin's result: the frame pointer in the body.
+    pub frame_val: Option<Value>,
+    pub src: &'a str,
+}
+
+impl Body<'_> {
+    /// Fills continuation `g` after its `entry` (which holds what found the `frame` pointer): the
+    /// allocas no suspend crosses, suspend `k`'s result from `args`, and a copy of what the block
+    /// after suspend `k` reaches (stopping at suspends), entered from `entry`. Returns the clone's
+    /// maps (None when the suspend has no continuation block).
+    pub fn fill(
+        &self,
+        g: &mut Function,
+        types: &mut TypeTable,
+        k: usize,
+        entry: Block,
+        frame: Value,
+        args: &[Value],
+    ) -> Option<CloneMaps> {
+        let f = self.f;
+        let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::with_capacity(f.values.len());
+        for &p in &f.params {
+            vmap[p] = Some(g.const_value(f.values[p].ty, "poison"));
         }
-        if let Some(ni) = crate::coro::split::copy_declare(f, g, types, d, vmap, frame, src) {
+        if let Some(fv) = self.frame_val {
+            vmap[fv] = Some(frame);
+        }
+        // Allocas no suspend crosses: this function's own.
+        let mut locals = Vec::new();
+        for &a in &self.frame.local_allocas {
+            let Some(ai) = f.value_inst(a) else { continue };
+            let ni = g.create_inst(types, f.insts[ai].clone());
             g.append_inst(entry, ni);
+            if let Some(r) = g.insts[ni].result {
+                g.values[r].name = f.values[a].name.clone();
+                vmap[a] = Some(r);
+            }
+            locals.push(ai);
+        }
+        let s = self.suspends.get(k)?;
+        if let Some(v) = s.values.and_then(|i| f.insts[i].result) {
+            vmap[v] = Some(resume_value(g, types, entry, f.values[v].ty, args));
+        }
+        let resume = s.resume?;
+        let stops = suspend_blocks(f, self.suspends);
+        let (maps, _) =
+            g.clone_reachable_along(f, &mut vmap, &[resume], &|b| stops.get(&b).map(|_| Default::default()));
+        for i in locals.into_iter().chain(s.values) {
+            if let Some(c) = maps.insts[i] {
+                g.remove_inst(c);
+            }
+        }
+        self.declare_frame_variables(g, types, &maps, &vmap, frame, entry);
+        if let Some(first) = maps.blocks[resume] {
+            let br = g.create_br(types, first);
+            g.append_inst(entry, br);
+        }
+        Some(maps)
+    }
+
+    /// Frame-resident variables declared in code this continuation does not contain are declared
+    /// at its entry (the record's address operand is the frame), so that a debugger stopped
+    /// anywhere in it finds them.
+    fn declare_frame_variables(
+        &self,
+        g: &mut Function,
+        types: &mut TypeTable,
+        maps: &CloneMaps,
+        vmap: &SecondaryMap<Value, Option<Value>>,
+        frame: Value,
+        entry: Block,
+    ) {
+        let f = self.f;
+        for &d in &self.frame.declares {
+            if maps.insts[d].is_some() || f.insts[d].block.is_none() {
+                continue;
+            }
+            if let Some(ni) = crate::coro::split::copy_declare(f, g, types, d, vmap, frame, self.src) {
+                g.append_inst(entry, ni);
+            }
         }
     }
 }
@@ -222,7 +266,7 @@ fn continuation_header(cx: &Cx<'_, '_>) -> Header {
     }
 }
 
-fn is_linkage_word(w: &str) -> bool {
+pub(crate) fn is_linkage_word(w: &str) -> bool {
     matches!(
         w,
         "private"
@@ -380,7 +424,7 @@ fn lower_end(
 }
 
 /// Replaces `c` and everything after it in its block with `tail`.
-fn replace_tail(g: &mut Function, c: Inst, tail: Vec<Inst>) {
+pub(crate) fn replace_tail(g: &mut Function, c: Inst, tail: Vec<Inst>) {
     let Some(b) = g.insts[c].block else { return };
     let pos = g.blocks[b].insts.iter().position(|&x| x == c).unwrap_or(0);
     cut_block(g, b, pos);
@@ -391,7 +435,7 @@ fn replace_tail(g: &mut Function, c: Inst, tail: Vec<Inst>) {
 
 /// Removes the instructions of `b` from position `pos` on (their results' uses become poison);
 /// its successors lose the edges from it.
-pub(super) fn cut_block(g: &mut Function, b: Block, pos: usize) {
+pub(crate) fn cut_block(g: &mut Function, b: Block, pos: usize) {
     let old: Vec<Inst> = g.blocks[b].insts.get(pos..).unwrap_or(&[]).to_vec();
     for s in g.successors(b).to_vec() {
         g.remove_phi_incoming(s, b);

@@ -1,11 +1,7 @@
-; FINDING: error coro-unsupported-abi 20:3
-; An async (Swift-style) coroutine, shaped like LLVM's own coro-async tests:
-; llvm.coro.id.async names the async context size and alignment, the
-; context argument and the async function pointer; one
-; llvm.coro.suspend.async suspends to @dispatch and resumes through the
-; projection @project; llvm.coro.end.async ends it. llcoro only lowers
-; switched-resume coroutines, so it refuses the function at
-; llvm.coro.id.async (and may name the other async intrinsics as well).
+; FINDING: error coro-async-suspend 19:3
+; An async (Swift-style) coroutine, shaped like LLVM's own coro-async tests,
+; whose suspend's must-tail function @dispatch takes an i64 where the suspend
+; passes a pointer: CoroSplit calls it with those operands in the suspend's place.
 ; Valid IR: LLVM's verifier accepts it.
 ; Opaque-pointer (LLVM 19) dialect.
 
@@ -13,7 +9,7 @@
 
 declare void @use(ptr)
 declare ptr @project(ptr)
-declare swiftcc void @dispatch(ptr, ptr)
+declare swiftcc void @dispatch(ptr, i64)
 
 define swiftcc void @f(ptr swiftasync %ctx) presplitcoroutine {
 entry:

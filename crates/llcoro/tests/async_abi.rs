@@ -1,0 +1,147 @@
+//! Async coroutines (`coro.id.async`) beyond the run checks of `shapes.rs` (which runs every
+//! `tests/async/NAME.ll` on lli-19/22 against LLVM's own lowering): what `llcoro frames` reports of
+//! the async context, and that the lowered module's async function pointers give that context
+//! size, as the report says.
+
+mod common;
+
+use common::run_tool;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The context each async coroutine of `tests/async/call.ll` needs: a 32-byte header aligned to
+/// 16, then the frame (`@callee` keeps one i64, `@caller` a pointer and two i64s).
+#[test]
+fn frames_report_the_context() {
+    let input = root().join("tests/async/call.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.args(["frames", "--format", "json"]).arg(&input);
+    let out = run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("frames JSON");
+    let frames = json["frames"].as_array().expect("frames array");
+    let context = |name: &str| {
+        let f = frames.iter().find(|f| f["coroutine"] == name).unwrap_or_else(|| panic!("no frame {name}"));
+        let c = &f["context"];
+        (
+            f["lowering"].as_str().map(str::to_string),
+            f["size"].as_u64(),
+            [c["header_size"].as_u64(), c["frame_offset"].as_u64(), c["size"].as_u64(), c["align"].as_u64()],
+        )
+    };
+    assert_eq!(context("@callee"), (Some("async".into()), Some(8), [Some(32), Some(32), Some(48), Some(16)]));
+    assert_eq!(context("@caller"), (Some("async".into()), Some(24), [Some(32), Some(32), Some(64), Some(16)]));
+    assert_eq!(json["summary"]["coroutines"], 2);
+}
+
+/// The second field of each async function pointer in the lowered module: the size the report
+/// gives, and `coro.async.size.replace`'s target takes its source's.
+#[test]
+fn function_pointers_give_the_context_size() {
+    let input = root().join("tests/async/call.ll");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join("call.out.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(&input).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let size = |global: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{global} = ")))
+            .unwrap_or_else(|| panic!("no {global} in the output"));
+        line.trim_end_matches(" }>").rsplit(' ').next().and_then(|n| n.parse::<u64>().ok())
+    };
+    assert_eq!(size("@callee_fp"), Some(48));
+    assert_eq!(size("@caller_fp"), Some(64));
+    assert_eq!(size("@callee_alias_fp"), Some(48), "coro.async.size.replace's target");
+    assert!(!text.contains("llvm.coro."), "a coroutine intrinsic is left");
+}
+
+/// A suspend no path reaches gets no continuation, as in LLVM (which removes unreachable blocks
+/// before splitting): `tests/async/yield.ll` with a copy of its second suspend in a block of its own
+/// that nothing branches to.
+#[test]
+fn an_unreachable_suspend_gets_no_continuation() {
+    let text = std::fs::read_to_string(root().join("tests/async/yield.ll")).expect("yield.ll");
+    let dead = "  unreachable\n\ndead:\n  %rd = call ptr @llvm.coro.async.resume()\n  %resd = call { ptr } (i32, ptr, ptr, ...) \
+                @llvm.coro.suspend.async(i32 0, ptr %rd, ptr @same.context, ptr @yield.apply, ptr %rd, ptr %ctx)\n  unreachable\n}\n\n\
+                define void @finished(";
+    let text = text.replacen("  unreachable\n}\n\ndefine void @finished(", dead, 1);
+    assert!(text.contains("dead:"), "the unreachable block was not added");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let (input, out) = (dir.join("dead.ll"), dir.join("dead.out.ll"));
+    std::fs::write(&input, text).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(&input).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let lowered = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let continuations: Vec<&str> =
+        lowered.lines().filter(|l| l.starts_with("define internal void @counter.")).collect();
+    assert_eq!(continuations.len(), 2, "{continuations:?}");
+}
+
+/// An async coroutine without the presplit attribute (as Swift-style producers write it) is
+/// lowered as with it: LLVM's CoroEarly marks it and splits it all the same. Its functions come
+/// out as they do from the marked input.
+#[test]
+fn without_the_presplit_attribute_it_is_lowered_all_the_same() {
+    let text = std::fs::read_to_string(root().join("tests/async/yield.ll")).expect("yield.ll");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let lower = |name: &str, text: &str| {
+        let (input, out) = (dir.join(format!("{name}.ll")), dir.join(format!("{name}.out.ll")));
+        std::fs::write(&input, text).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+        cmd.arg(&input).arg("-o").arg(&out);
+        run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()))
+    };
+    let counter_parts = |lowered: &str| -> String {
+        let mut keep = false;
+        let mut out = String::new();
+        for l in lowered.lines() {
+            keep = (keep || l.starts_with("define void @counter(") || l.starts_with("define internal void @counter."))
+                && !l.is_empty();
+            if keep {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        out
+    };
+    let marked = lower("marked", &text);
+    let unmarked = lower("unmarked", &text.replace(" presplitcoroutine", ""));
+    assert!(!unmarked.contains("llvm.coro."), "a coroutine intrinsic is left");
+    assert!(counter_parts(&unmarked).contains("define internal void @counter.resume.1("));
+    assert_eq!(counter_parts(&unmarked), counter_parts(&marked));
+}
+
+/// With debug info, the must-tail function's body inlined in the coroutine's parts takes their
+/// locations (its own belong to its subprogram): the output verifies, and runs as without.
+#[test]
+fn inlined_must_tail_bodies_take_the_parts_locations() {
+    if !common::require(&["opt-19", "lli-19"], "async debug info") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join("debug.out.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(root().join("tests/async/debug/yield.ll")).arg("-o").arg(&out);
+    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let verify = run_tool(Command::new("opt-19").args(["-passes=verify", "-disable-output"]).arg(&out), TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(verify.stderr.is_empty(), "opt-19: {}", String::from_utf8_lossy(&verify.stderr));
+    let ran = run_tool(Command::new("lli-19").arg(&out), TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let want = std::fs::read_to_string(root().join("tests/async/yield.expected")).expect("yield.expected");
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), want);
+}
