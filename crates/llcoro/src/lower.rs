@@ -585,10 +585,9 @@ fn process_async(
             (it.kind == kind && llir::parser::module::normalize_global(m.item_name(i)) == want).then_some(i)
         })
     };
-    let defines = |name: &str| item(name, ItemKind::Define).is_some();
     let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
     let body_of = |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
-    let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, defines: &defines, global_text: &global_text };
+    let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, global_text: &global_text };
     let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
     let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
     let l = match crate::coro::r#async::lower(f, types, &env) {

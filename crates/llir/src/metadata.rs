@@ -85,7 +85,7 @@ pub fn remap_refs(text: &str, map: &FxHashMap<u32, u32>) -> String {
 
 /// Appends `text` to `out` without its `, !dbg !N` (or inline `, !dbg !DILocation(...)`)
 /// attachments.
-pub(crate) fn push_without_dbg(out: &mut String, text: &str) {
+pub fn push_without_dbg(out: &mut String, text: &str) {
     let mut from = 0;
     while let Some((comma, node)) = text.get(from..).and_then(|rest| find_attachment(rest, "!dbg")) {
         out.push_str(text.get(from..from + comma).unwrap_or(""));

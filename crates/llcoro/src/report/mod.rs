@@ -149,9 +149,13 @@ pub struct FrameReport {
 /// starts in it, and the size the async function pointer now gives.
 #[derive(Serialize, Debug, Clone)]
 pub struct ContextReport {
+    /// Bytes of the context the front end lays out (`coro.id.async`'s size operand).
     pub header_size: u64,
+    /// Where the frame starts: the header size rounded up to the frame's alignment.
     pub frame_offset: u64,
+    /// The whole context's size, as written into the async function pointer.
     pub size: u64,
+    /// The context's alignment (`coro.id.async`'s alignment operand, 0 read as 1).
     pub align: u64,
 }
 

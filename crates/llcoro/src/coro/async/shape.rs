@@ -55,8 +55,6 @@ pub fn is_async(f: &Function, src: &str) -> bool {
 /// What the checks read of the module.
 pub struct Module<'a> {
     pub sig_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<llir::parser::func::Signature>,
-    /// Whether the module defines (not only declares) the function.
-    pub defines: &'a dyn Fn(&str) -> bool,
     /// The text of a global variable's definition.
     pub global_text: &'a dyn Fn(&str) -> Option<String>,
 }
