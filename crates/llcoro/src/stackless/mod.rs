@@ -7,15 +7,16 @@
 //! 1. `check`: find every frame intrinsic and check how they connect (a statepoint's last
 //!    operand is a layout, a load reads an accessor, explicit slots do not overlap);
 //! 2. explicit saves become stores at `sp + offset`;
-//! 3. `statepoint`: each statepoint becomes: the return-address slot gets the `blockaddress` of the block after the
-//!    call, the callee is called with `sp`, and the block is split after the call (the block after
-//!    starts with an empty `noduplicate` inline asm statement naming the call site, so that no
-//!    optimization folds it into another call's continuation or copies it); the frame the callee returns (`gc.frame.accessor`) and
-//!    its result (`gc.frame.result`) are read from its return value;
-//! 4. `spill`: the frame engine finds what is live after each call: values the front end saved itself are
-//!    reloaded from their slots, every other value is stored in the spill area after its definition
-//!    and reloaded, after each call, from the frame the callee returned (the GC may have moved it);
-//!    a GC pointer (`addrspace(1)`) with no slot of its own is refused;
+//! 3. `statepoint`: each statepoint becomes: the return-address slot gets the `blockaddress` of
+//!    the block after the call, the callee is called with `sp`, and the block is split after the
+//!    call (the block after starts with an empty `noduplicate` inline asm statement naming the call
+//!    site, so that no optimization folds it into another call's continuation or copies it); the
+//!    frame the callee returns (`gc.frame.accessor`) and its result (`gc.frame.result`) are read
+//!    from its return value;
+//! 4. `spill`: the frame engine finds what is live after each call: values the front end saved
+//!    itself are reloaded from their slots, every other value is stored in the spill area after its
+//!    definition and reloaded, after each call, from the frame the callee returned (the GC may have
+//!    moved it); a GC pointer (`addrspace(1)`) with no slot of its own is refused;
 //! 5. `gc.frame.spillsz` becomes the spill area's size, and `frame.return` builds `{sp, value}`;
 //! 6. `reentry`: the function a runtime calls to continue a captured frame after its pending call.
 //!
