@@ -109,6 +109,16 @@ struct Direct {
 }
 
 impl Direct {
+    /// What callers learn from the frames made so far.
+    fn from_frames(frames: &[(String, FrameSummary)], typed: bool) -> Direct {
+        let mut direct = Direct::default();
+        for (n, s) in frames {
+            direct.register(n, s);
+        }
+        direct.by_promise = by_promise(frames, typed);
+        direct
+    }
+
     /// What callers may use of the coroutine `n` lowered as `s`: its parts, and its elided twin.
     fn register(&mut self, n: &str, s: &FrameSummary) {
         if s.resume.is_empty() {
@@ -223,18 +233,28 @@ fn worker_types(m: &Module) -> TypeTable {
     types
 }
 
+/// The run's choices, as the command line gave them.
+#[derive(Clone, Copy)]
+struct Options {
+    /// Nothing is rewritten: every finding comes back (`llcoro check`, `frames`).
+    check_only: bool,
+    dispatch: Dispatch,
+    scope: Scope,
+    /// Lower on the calling thread only.
+    serial: bool,
+    /// Every coroutine a `coroutine_handle<P>` can refer to is in this module (`--closed-promises`).
+    closed_promises: bool,
+}
+
 /// What is shared, read-only, by every worker.
 struct Shared<'a> {
     m: &'a Module,
     dl: DataLayout,
     group_refs: Vec<&'a str>,
     meta: Option<MetaIndex>,
-    check_only: bool,
+    opts: Options,
     /// Ramps some caller may want a heap-elided twin of (`elide::wanted`).
     want_elided: FxHashSet<String>,
-    dispatch: Dispatch,
-    /// Every coroutine a `coroutine_handle<P>` can refer to is in this module (`--closed-promises`).
-    closed_promises: bool,
     /// Defined functions by name, for `provenance` (empty when nothing wants elision).
     names: FxHashMap<&'a str, usize>,
     /// Functions that may hand their caller a coroutine they made (`elide::wrapper_twin`).
@@ -253,6 +273,104 @@ struct Shared<'a> {
     header_group: Option<intrinsics::HeaderGroup>,
     /// The no-op coroutine's frame and function: names the module does not have.
     noop: (String, String),
+    /// The first metadata id workers may number their nodes from (above the module's and the
+    /// header group's).
+    meta_base: u32,
+}
+
+impl<'a> Shared<'a> {
+    /// What the workers share, read from the module once; and the functions to lower, with the
+    /// callers heap elision adds to `candidates`.
+    fn new(m: &'a Module, group_refs: Vec<&'a str>, candidates: Vec<usize>, opts: Options) -> (Shared<'a>, Vec<usize>) {
+        let (meta, wanted) = survey(m, &candidates, &group_refs, opts);
+        let crate::coro::elide::Wanted { ramps: want_elided, callers, wrappers } = wanted;
+        let mut candidates = candidates;
+        if !callers.is_empty() {
+            candidates.extend(callers);
+            candidates.sort_unstable();
+        }
+        let trivial = if opts.scope == Scope::All && candidates.iter().any(|&i| is_coroutine_text(m, i, &group_refs)) {
+            crate::coro::simplify::trivial_functions(m, &mut worker_types(m))
+        } else {
+            FxHashMap::default()
+        };
+        // New metadata is numbered above the module's: first the header group's two nodes, then the
+        // debug info of split parts.
+        let free_meta = first_free_meta(m);
+        // Only handle methods' tests use the group: closed promises have none (and laundering the frame
+        // pointer for nothing measured slower there).
+        let header_group = (!m.typed && !opts.closed_promises)
+            .then_some(intrinsics::HeaderGroup { group: free_meta, cold: free_meta + 1 });
+        let elide_safe_groups = groups_with(m, "coro_elide_safe");
+        let sh = Shared {
+            m,
+            dl: DataLayout::from_module_text(&m.src),
+            group_refs,
+            meta,
+            opts,
+            names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
+            marked_safe: crate::coro::elide::marked_callees(m, &want_elided, &elide_safe_groups),
+            want_elided,
+            wrappers,
+            trivial,
+            optnone_groups: groups_with(m, "optnone"),
+            elide_safe_groups,
+            header_group,
+            noop: (
+                crate::coro::split::unused_global_name(NOOP_FRAME.into(), &m.globals),
+                crate::coro::split::unused_global_name(NOOP_FN.into(), &m.globals),
+            ),
+            meta_base: free_meta + if header_group.is_some() { 2 } else { 0 },
+        };
+        (sh, candidates)
+    }
+}
+
+/// The functions a run lowers, as far as their text tells: those that use coroutine or stackless
+/// intrinsics or have the presplit attribute, and kxs suspend functions (only these with
+/// `Scope::Kxs`).
+fn candidates(m: &Module, group_refs: &[&str], scope: Scope) -> Vec<usize> {
+    m.definitions()
+        .filter(|&i| {
+            let t = m.item_text(i);
+            let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(m.item_head(i), group_refs);
+            let stackless = crate::stackless::may_contain(t);
+            // One scan for the kxs names' prefix; the two names only where it is found.
+            let kxs =
+                t.contains(crate::kxs::PREFIX) && (t.contains(crate::kxs::MARKER) || t.contains(crate::kxs::BEGIN));
+            ((coro || stackless) && scope == Scope::All) || kxs
+        })
+        .collect()
+}
+
+/// The two long parts of the set-up, side by side (one after the other with `serial`): the metadata
+/// index, when a function to lower has debug info, and what heap elision wants.
+fn survey(
+    m: &Module,
+    candidates: &[usize],
+    group_refs: &[&str],
+    opts: Options,
+) -> (Option<MetaIndex>, crate::coro::elide::Wanted) {
+    let any_debug = candidates.iter().any(|&i| m.item_head(i).contains("!dbg"));
+    let build_meta = || any_debug.then(|| MetaIndex::build(m));
+    let want = || {
+        // Heap elision and guarded direct calls are made for opaque pointers only.
+        if m.typed || opts.scope == Scope::Kxs {
+            Default::default()
+        } else {
+            crate::coro::elide::wanted(m, candidates, group_refs)
+        }
+    };
+    if opts.serial {
+        return (build_meta(), want());
+    }
+    std::thread::scope(|s| {
+        let index = s.spawn(build_meta);
+        let w = want();
+        // A failed thread only costs the time: the index is built again here.
+        let meta = index.join().unwrap_or_else(|_| build_meta());
+        (meta, w)
+    })
 }
 
 /// One worker's result for one `define`.
@@ -309,90 +427,93 @@ fn wants_direct_calls(out: &[Function], src: &str) -> bool {
         })
 }
 
-/// Lowers the `define` at item `i`. `direct` is the module's direct-call map once it is known;
-/// without it, a function that could use it is only marked `deferred`.
-fn process(
-    sh: &Shared<'_>,
-    i: usize,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-) -> Outcome {
-    let m = sh.m;
-    let src = m.src.as_str();
-    let mut oc = Outcome { item: i, ..Outcome::default() };
-    let f = match m.parse_function_with(i, types) {
-        Ok(f) => f,
-        Err(e) => {
+/// A split coroutine without a frame header (retcon, async): its functions and report.
+struct Parts {
+    ramp: Function,
+    continuations: Vec<Function>,
+    summary: FrameSummary,
+    /// The coroutine's subprogram, which each continuation gets a copy of.
+    sp: Option<u32>,
+}
+
+/// A worker: what lowering each function it is given reads and writes besides the function. The
+/// shared module, layout and options, its own type table (the module's, with the types its
+/// functions add), the callee bodies it has read, and the next metadata id of its range.
+struct Worker<'s, 'a> {
+    sh: &'s Shared<'a>,
+    types: TypeTable,
+    parsed: Parsed,
+    next_meta: u32,
+}
+
+impl<'s, 'a> Worker<'s, 'a> {
+    fn new(sh: &'s Shared<'a>, next_meta: u32) -> Self {
+        Worker { sh, types: worker_types(sh.m), parsed: Parsed::default(), next_meta }
+    }
+
+    /// Lowers the `define` at item `i`, as the lowering its body asks for. `direct` is the module's
+    /// direct-call map once it is known; without it, a function that could use it is only marked
+    /// `deferred`.
+    fn process(&mut self, i: usize, direct: Option<&Direct>) -> Outcome {
+        let sh = self.sh;
+        let src = sh.m.src.as_str();
+        let mut oc = Outcome { item: i, ..Outcome::default() };
+        let f = match sh.m.parse_function_with(i, &mut self.types) {
+            Ok(f) => f,
+            Err(e) => {
+                oc.errors.push(Finding { severity: Severity::Error, error: e });
+                return oc;
+            }
+        };
+        let suffix = f.header.suffix.get(src).to_string();
+        oc.presplit_attr = shape::has_presplit_attr(&suffix, &sh.group_refs);
+        let kxs = crate::kxs::is_suspend_function(&f, src);
+        let stackless = !kxs && crate::stackless::is_stackless(&f, src);
+        let retcon = !kxs && !stackless && crate::coro::retcon::shape::abi_of(&f, src).is_some();
+        let is_async = !kxs && !stackless && !retcon && crate::coro::r#async::is_async(&f, src);
+        // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
+        // before them, as the input's fault. (Any other function llcoro changes is verified once
+        // changed, and then its input too when that fails: `verify_failure`.)
+        if (kxs || stackless || retcon || is_async || shape::is_presplit(&f, src, &sh.group_refs))
+            && let Err(e) = llir::verify::verify_input(&f)
+        {
             oc.errors.push(Finding { severity: Severity::Error, error: e });
             return oc;
         }
-    };
-    let suffix = f.header.suffix.get(src).to_string();
-    let suffix = suffix.as_str();
-    let has_attr = shape::has_presplit_attr(suffix, &sh.group_refs);
-    oc.presplit_attr = has_attr;
-    let mut out: Vec<Function> = Vec::new();
-    let kxs = crate::kxs::is_suspend_function(&f, src);
-    let stackless = !kxs && crate::stackless::is_stackless(&f, src);
-    let retcon = !kxs && !stackless && crate::coro::retcon::shape::abi_of(&f, src).is_some();
-    let is_async = !kxs && !stackless && !retcon && crate::coro::r#async::is_async(&f, src);
-    // The frame engine's analyses assume valid SSA: a function LLVM's verifier rejects is refused
-    // before them, as the input's fault. (Any other function llcoro changes is verified once
-    // changed, and then its input too when that fails: `verify_failure`.)
-    if (kxs || stackless || retcon || is_async || shape::is_presplit(&f, src, &sh.group_refs))
-        && let Err(e) = llir::verify::verify_input(&f)
-    {
-        oc.errors.push(Finding { severity: Severity::Error, error: e });
-        return oc;
-    }
-    if kxs {
-        return process_kxs(sh, f, types, parsed, next_meta, direct, oc);
-    }
-    if stackless {
-        return process_stackless(sh, f, types, parsed, next_meta, direct, oc);
-    }
-    if retcon {
-        return process_retcon(sh, f, types, parsed, next_meta, direct, oc);
-    }
-    if is_async {
-        return process_async(sh, f, types, parsed, next_meta, direct, oc);
-    }
-    if shape::is_presplit(&f, src, &sh.group_refs) {
-        let mut f = f;
-        let text = m.item_text(i).as_bytes();
-        let marked = !sh.elide_safe_groups.is_empty()
-            || memchr::memmem::find(text, b"coro_elide_safe").is_some()
-            || memchr::memmem::find(text, b"llvm.coro.safe.elide").is_some();
-        let safe = if marked {
-            crate::coro::elide::take_safe_marks(&mut f, src, &sh.elide_safe_groups)
-        } else {
-            FxHashSet::default()
-        };
-        // Awaiters that are always ready (or never) decide their branches before the split.
-        let optnone = suffix.split_whitespace().any(|w| w == "optnone" || sh.optnone_groups.iter().any(|g| g == w));
-        if !optnone {
-            crate::coro::simplify::fold(&mut f, types, src, &sh.trivial);
+        if kxs {
+            return self.process_kxs(f, direct, oc);
         }
-        // A child coroutine this one creates and destroys on every path can live in its frame.
-        if let Some(d) = direct
-            && !m.typed
-            && !d.final_frames.is_empty()
-        {
-            // Only the ramps this coroutine calls: the module may have thousands.
-            let twins: FxHashMap<String, crate::coro::elide::Twin> = f
-                .inst_iter()
-                .filter_map(|(_, i)| f.callee_name(i, src))
-                .filter(|&n| d.final_frames.contains(n) && n != f.name.as_ref())
-                .filter_map(|n| d.elidable.get(n).map(|t| (n.to_string(), t.clone())))
-                .collect();
-            if !twins.is_empty() {
-                let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
-                oc.elided = crate::coro::elide::elide_calls(&mut f, types, src, &twins, &safe, &mut prover);
-            }
+        if stackless {
+            return self.process_stackless(f, direct, oc);
         }
-        let (shp, findings) = shape::analyze(&f, src, types, has_attr);
+        if retcon {
+            return self.process_retcon(f, direct, oc);
+        }
+        if is_async {
+            return self.process_async(f, direct, oc);
+        }
+        if shape::is_presplit(&f, src, &sh.group_refs) {
+            return self.process_switched(f, &suffix, direct, oc);
+        }
+        // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on.
+        if let Some(e) = other_abi_intrinsic(&f, src) {
+            oc.errors.push(e);
+            return oc;
+        }
+        if sh.opts.check_only {
+            return oc;
+        }
+        self.finish(vec![f], direct, oc)
+    }
+
+    /// A switched-resume coroutine (its header's attributes are `suffix`): simplified and given the
+    /// frames of children it holds, split into its ramp and parts (`crate::coro::split`), then
+    /// finished like any function.
+    fn process_switched(&mut self, mut f: Function, suffix: &str, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        self.before_split(&mut f, suffix, direct, &mut oc);
+        let (shp, findings) = shape::analyze(&f, src, &self.types, oc.presplit_attr);
         for x in findings {
             if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }
         }
@@ -401,21 +522,21 @@ fn process(
                 return oc;
             }
             // Nothing to split: an ordinary function whose coroutine intrinsics are removed below.
-            let mut f = f;
             split::drop_presplit_attr(&mut f, src);
-            return finish(sh, vec![f], types, parsed, next_meta, direct, oc);
+            return self.finish(vec![f], direct, oc);
         };
         let env = Env {
             src,
             dl: &sh.dl,
             typed: m.typed,
-            dispatch: sh.dispatch,
+            dispatch: sh.opts.dispatch,
             header_group: sh.header_group.map(|g| g.group),
             globals: &m.globals,
         };
         let nsusp = shp.suspends.len() as u32;
         let sp = crate::coro::debug::header_subprogram(suffix);
-        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
+        let types = &mut self.types;
+        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, &mut self.parsed);
         let want = sh.want_elided.contains(f.name.as_ref())
             && (sh.marked_safe.contains(f.name.as_ref())
                 || crate::coro::elide::plain_allocator(&f, shp.begin, src, &mut prover, types));
@@ -432,7 +553,7 @@ fn process(
             }
         };
         oc.warnings.append(&mut s.frame.warnings);
-        if sh.check_only {
+        if sh.opts.check_only {
             return oc;
         }
         oc.used_header_group = sh.header_group.is_some();
@@ -458,233 +579,310 @@ fn process(
             context: None,
         };
         oc.frame = Some((s.ramp.name.to_string(), summary));
-        out.push(s.ramp);
+        let mut out = vec![s.ramp];
         out.extend(s.elided);
-        out.extend(with_own_subprograms(sh, sp, s.parts, next_meta, &mut oc));
-    } else {
-        // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on.
-        if let Some(e) = other_abi_intrinsic(&f, src) {
-            oc.errors.push(e);
-            return oc;
-        }
-        if sh.check_only {
-            return oc;
-        }
-        out.push(f);
+        out.extend(self.with_own_subprograms(sp, s.parts, &mut oc));
+        self.finish(out, direct, oc)
     }
-    finish(sh, out, types, parsed, next_meta, direct, oc)
-}
 
-/// Functions split from a coroutine whose header names subprogram `sp`: each gets its own copy of
-/// the subprogram, or no debug info at all.
-fn with_own_subprograms(
-    sh: &Shared<'_>,
-    sp: Option<u32>,
-    parts: Vec<Function>,
-    next_meta: &mut u32,
-    oc: &mut Outcome,
-) -> Vec<Function> {
-    let (m, src) = (sh.m, sh.m.src.as_str());
-    let tree = match (sp, sh.meta.as_ref()) {
-        (Some(sp), Some(meta)) => meta.subprogram_tree(m, sp).map(|t| (meta, t)),
-        _ => None,
-    };
-    let mut out = Vec::with_capacity(parts.len());
-    for mut part in parts {
-        match &tree {
-            Some((meta, tree)) => {
-                let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
-                let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, next_meta);
-                crate::coro::debug::remap_function(&mut part, src, map, new_sp);
-                oc.new_meta.extend(defs);
-            }
-            None => split::strip_debug(&mut part),
+    /// What a switched-resume coroutine goes through before its shape is read: calls marked safe
+    /// to elide taken note of, awaiters that are always ready (or never) deciding their branches,
+    /// and the frames of children it creates and destroys on every path placed in its own.
+    fn before_split(&mut self, f: &mut Function, suffix: &str, direct: Option<&Direct>, oc: &mut Outcome) {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        let text = m.item_text(oc.item).as_bytes();
+        let marked = !sh.elide_safe_groups.is_empty()
+            || memchr::memmem::find(text, b"coro_elide_safe").is_some()
+            || memchr::memmem::find(text, b"llvm.coro.safe.elide").is_some();
+        let safe = if marked {
+            crate::coro::elide::take_safe_marks(f, src, &sh.elide_safe_groups)
+        } else {
+            FxHashSet::default()
+        };
+        let optnone = suffix.split_whitespace().any(|w| w == "optnone" || sh.optnone_groups.iter().any(|g| g == w));
+        if !optnone {
+            crate::coro::simplify::fold(f, &mut self.types, src, &sh.trivial);
         }
-        out.push(part);
-    }
-    out
-}
-
-/// A returned-continuation coroutine (`crate::coro::retcon`): the ramp and a continuation per
-/// suspend, then finished like any function.
-fn process_retcon(
-    sh: &Shared<'_>,
-    f: Function,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    let m = sh.m;
-    let src = m.src.as_str();
-    let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
-    let env = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
-    let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
-    let l = match crate::coro::retcon::lower(f, types, &env) {
-        Ok(l) => l,
-        Err(es) => {
-            oc.errors.extend(es);
-            return oc;
-        }
-    };
-    if sh.check_only {
-        return oc;
-    }
-    oc.stack_save = l.uses_stack_save;
-    let n = l.continuations.len() as u32;
-    let mut summary = FrameSummary::of(l.abi.name(), l.frame, types, n, Vec::new());
-    summary.buffer = Some((l.storage_size, l.storage_align, l.inline));
-    let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
-    finish_parts(sh, parts, types, parsed, next_meta, direct, oc)
-}
-
-/// A split coroutine without a frame header (retcon, async): its functions and report.
-struct Parts {
-    ramp: Function,
-    continuations: Vec<Function>,
-    summary: FrameSummary,
-    /// The coroutine's subprogram, which each continuation gets a copy of.
-    sp: Option<u32>,
-}
-
-/// `parts` reported and finished like any function.
-fn finish_parts(
-    sh: &Shared<'_>,
-    parts: Parts,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    oc.frame = Some((parts.ramp.name.to_string(), parts.summary));
-    let mut out = vec![parts.ramp];
-    out.extend(with_own_subprograms(sh, parts.sp, parts.continuations, next_meta, &mut oc));
-    finish(sh, out, types, parsed, next_meta, direct, oc)
-}
-
-/// An async coroutine (`crate::coro::async`): the ramp and a continuation per suspend, then
-/// finished like any function; the module writes the context size into its async function pointer.
-fn process_async(
-    sh: &Shared<'_>,
-    f: Function,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    let m = sh.m;
-    let src = m.src.as_str();
-    let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
-    let base = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
-    let item = |name: &str, kind: ItemKind| {
-        let want = llir::parser::module::normalize_global(name);
-        m.items.iter().enumerate().find_map(|(i, it)| {
-            (it.kind == kind && llir::parser::module::normalize_global(m.item_name(i)) == want).then_some(i)
-        })
-    };
-    let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
-    let body_of = |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
-    let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, global_text: &global_text };
-    let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
-    let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
-    let l = match crate::coro::r#async::lower(f, types, &env) {
-        Ok(l) => l,
-        Err(es) => {
-            oc.errors.extend(es);
-            return oc;
-        }
-    };
-    if sh.check_only {
-        return oc;
-    }
-    oc.context_sizes.push((l.fn_pointer.clone(), l.context_size));
-    let n = l.continuations.len() as u32;
-    let mut summary = FrameSummary::of("async", l.frame, types, n, Vec::new());
-    summary.context = Some((l.header_size, l.frame_offset, l.context_size, l.context_align));
-    let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
-    finish_parts(sh, parts, types, parsed, next_meta, direct, oc)
-}
-
-/// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
-fn process_kxs(
-    sh: &Shared<'_>,
-    mut f: Function,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    let m = sh.m;
-    let src = m.src.as_str();
-    if shape::is_presplit(&f, src, &sh.group_refs) {
-        oc.errors.push(crate::diag::error_at(
-            &f,
-            None,
-            "kxs-and-coro",
-            "this function is both a C++20 coroutine and a kxs suspend function".into(),
-            "use one kind of suspension per function: either co_await/co_yield, or the kxs macros",
-        ));
-        return oc;
-    }
-    match crate::kxs::lower(&mut f, types, &sh.dl, src, m.typed) {
-        Ok(l) => {
-            oc.kxs = l.needs;
-            let summary = FrameSummary::of("kxs", l.frame, types, l.suspend_points, l.marker_ids);
-            oc.frame = Some((f.name.to_string(), summary));
-        }
-        Err(es) => {
-            oc.errors.extend(es);
-            return oc;
+        let Some(d) = direct.filter(|d| !m.typed && !d.final_frames.is_empty()) else {
+            return;
+        };
+        // Only the ramps this coroutine calls: the module may have thousands.
+        let twins: FxHashMap<String, crate::coro::elide::Twin> = f
+            .inst_iter()
+            .filter_map(|(_, i)| f.callee_name(i, src))
+            .filter(|&n| d.final_frames.contains(n) && n != f.name.as_ref())
+            .filter_map(|n| d.elidable.get(n).map(|t| (n.to_string(), t.clone())))
+            .collect();
+        if !twins.is_empty() {
+            let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, &mut self.parsed);
+            oc.elided = crate::coro::elide::elide_calls(f, &mut self.types, src, &twins, &safe, &mut prover);
         }
     }
-    if sh.check_only {
-        return oc;
-    }
-    finish(sh, vec![f], types, parsed, next_meta, direct, oc)
-}
 
-/// A stackless function: lowered in place (`crate::stackless`), then finished like any function.
-fn process_stackless(
-    sh: &Shared<'_>,
-    mut f: Function,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    let m = sh.m;
-    let src = m.src.as_str();
-    let callee_sig = |name: &str, types: &mut TypeTable| signature_of(m, name, types);
-    let reentry;
-    match crate::stackless::lower(&mut f, types, &sh.dl, src, m.typed, &callee_sig) {
-        Ok(mut l) => {
-            reentry = l.reentry.take().map(|mut r| {
-                // A re-entry function's name must not be one the module has.
-                if m.globals.contains(&llir::parser::module::normalize_global(&r.name)) {
-                    r.name = crate::coro::split::new_function_name(&f.name, "reenter", &m.globals).into();
+    /// Functions split from a coroutine whose header names subprogram `sp`: each gets its own copy
+    /// of the subprogram, or no debug info at all.
+    fn with_own_subprograms(&mut self, sp: Option<u32>, parts: Vec<Function>, oc: &mut Outcome) -> Vec<Function> {
+        let (m, src) = (self.sh.m, self.sh.m.src.as_str());
+        let tree = match (sp, self.sh.meta.as_ref()) {
+            (Some(sp), Some(meta)) => meta.subprogram_tree(m, sp).map(|t| (meta, t)),
+            _ => None,
+        };
+        let mut out = Vec::with_capacity(parts.len());
+        for mut part in parts {
+            match &tree {
+                Some((meta, tree)) => {
+                    let linkage = part.name.trim_start_matches('@').trim_matches('"').to_string();
+                    let (new_sp, map, defs) = meta.clone_subprogram(m, tree, &linkage, &part, src, &mut self.next_meta);
+                    crate::coro::debug::remap_function(&mut part, src, map, new_sp);
+                    oc.new_meta.extend(defs);
                 }
-                r
-            });
-            oc.stackless = Some(crate::stackless::table::FunctionSites::new(&f, types, m.typed, &l, reentry.as_ref()));
-            let summary = FrameSummary::of("stackless", l.frame, types, l.sites.len() as u32, Vec::new());
-            oc.frame = Some((f.name.to_string(), summary));
+                None => split::strip_debug(&mut part),
+            }
+            out.push(part);
         }
-        Err(es) => {
-            oc.errors.extend(es);
+        out
+    }
+
+    /// A returned-continuation coroutine (`crate::coro::retcon`): the ramp and a continuation per
+    /// suspend, then finished like any function.
+    fn process_retcon(&mut self, f: Function, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
+        let env = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
+        let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
+        let l = match crate::coro::retcon::lower(f, &mut self.types, &env) {
+            Ok(l) => l,
+            Err(es) => {
+                oc.errors.extend(es);
+                return oc;
+            }
+        };
+        if sh.opts.check_only {
             return oc;
         }
+        oc.stack_save = l.uses_stack_save;
+        let n = l.continuations.len() as u32;
+        let mut summary = FrameSummary::of(l.abi.name(), l.frame, &self.types, n, Vec::new());
+        summary.buffer = Some((l.storage_size, l.storage_align, l.inline));
+        let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
+        self.finish_parts(parts, direct, oc)
     }
-    if sh.check_only {
-        return oc;
+
+    /// An async coroutine (`crate::coro::async`): the ramp and a continuation per suspend, then
+    /// finished like any function; the module writes the context size into its async function pointer.
+    fn process_async(&mut self, f: Function, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
+        let base = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
+        let item = |name: &str, kind: ItemKind| {
+            let want = llir::parser::module::normalize_global(name);
+            m.items.iter().enumerate().find_map(|(i, it)| {
+                (it.kind == kind && llir::parser::module::normalize_global(m.item_name(i)) == want).then_some(i)
+            })
+        };
+        let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
+        let body_of =
+            |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
+        let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, global_text: &global_text };
+        let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
+        let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
+        let l = match crate::coro::r#async::lower(f, &mut self.types, &env) {
+            Ok(l) => l,
+            Err(es) => {
+                oc.errors.extend(es);
+                return oc;
+            }
+        };
+        if sh.opts.check_only {
+            return oc;
+        }
+        oc.context_sizes.push((l.fn_pointer.clone(), l.context_size));
+        let n = l.continuations.len() as u32;
+        let mut summary = FrameSummary::of("async", l.frame, &self.types, n, Vec::new());
+        summary.context = Some((l.header_size, l.frame_offset, l.context_size, l.context_align));
+        let parts = Parts { ramp: l.ramp, continuations: l.continuations, summary, sp };
+        self.finish_parts(parts, direct, oc)
     }
-    let mut out = vec![f];
-    out.extend(reentry);
-    finish(sh, out, types, parsed, next_meta, direct, oc)
+
+    /// `parts` reported and finished like any function.
+    fn finish_parts(&mut self, parts: Parts, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        oc.frame = Some((parts.ramp.name.to_string(), parts.summary));
+        let mut out = vec![parts.ramp];
+        out.extend(self.with_own_subprograms(parts.sp, parts.continuations, &mut oc));
+        self.finish(out, direct, oc)
+    }
+
+    /// A kxs suspend function: lowered in place (`crate::kxs`), then finished like any function.
+    fn process_kxs(&mut self, mut f: Function, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        if shape::is_presplit(&f, src, &sh.group_refs) {
+            oc.errors.push(crate::diag::error_at(
+                &f,
+                None,
+                "kxs-and-coro",
+                "this function is both a C++20 coroutine and a kxs suspend function".into(),
+                "use one kind of suspension per function: either co_await/co_yield, or the kxs macros",
+            ));
+            return oc;
+        }
+        match crate::kxs::lower(&mut f, &mut self.types, &sh.dl, src, m.typed) {
+            Ok(l) => {
+                oc.kxs = l.needs;
+                let summary = FrameSummary::of("kxs", l.frame, &self.types, l.suspend_points, l.marker_ids);
+                oc.frame = Some((f.name.to_string(), summary));
+            }
+            Err(es) => {
+                oc.errors.extend(es);
+                return oc;
+            }
+        }
+        if sh.opts.check_only {
+            return oc;
+        }
+        self.finish(vec![f], direct, oc)
+    }
+
+    /// A stackless function: lowered in place (`crate::stackless`), then finished like any function.
+    fn process_stackless(&mut self, mut f: Function, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        let callee_sig = |name: &str, types: &mut TypeTable| signature_of(m, name, types);
+        let reentry;
+        match crate::stackless::lower(&mut f, &mut self.types, &sh.dl, src, m.typed, &callee_sig) {
+            Ok(mut l) => {
+                reentry = l.reentry.take().map(|mut r| {
+                    // A re-entry function's name must not be one the module has.
+                    if m.globals.contains(&llir::parser::module::normalize_global(&r.name)) {
+                        r.name = crate::coro::split::new_function_name(&f.name, "reenter", &m.globals).into();
+                    }
+                    r
+                });
+                let sites = crate::stackless::table::FunctionSites::new(&f, &self.types, m.typed, &l, reentry.as_ref());
+                oc.stackless = Some(sites);
+                let summary = FrameSummary::of("stackless", l.frame, &self.types, l.sites.len() as u32, Vec::new());
+                oc.frame = Some((f.name.to_string(), summary));
+            }
+            Err(es) => {
+                oc.errors.extend(es);
+                return oc;
+            }
+        }
+        if sh.opts.check_only {
+            return oc;
+        }
+        let mut out = vec![f];
+        out.extend(reentry);
+        self.finish(out, direct, oc)
+    }
+
+    /// The rest of `process` for the functions a `define` became: callers that need the module's
+    /// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
+    fn finish(&mut self, mut out: Vec<Function>, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
+        let sh = self.sh;
+        if sh.opts.check_only {
+            return oc;
+        }
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        let calls_ramp = || {
+            !sh.want_elided.is_empty()
+                && out.iter().any(|g| {
+                    g.inst_iter().any(|(_, x)| {
+                        g.callee_name(x, src).is_some_and(|n| sh.want_elided.contains(n) || sh.wrappers.contains(n))
+                    })
+                })
+        };
+        if direct.is_none() && (wants_direct_calls(&out, src) || calls_ramp()) {
+            oc.deferred = true;
+            return oc;
+        }
+        let empty = Direct::default();
+        let direct = direct.unwrap_or(&empty);
+        if let [g] = out.as_mut_slice() {
+            let wrapper_fn = self.elide_into_caller(g, direct, &mut oc);
+            out.extend(wrapper_fn);
+        }
+        let cx = Ctx {
+            src,
+            ptr_size: sh.dl.pointer_size(0),
+            noop_frame: &sh.noop.0,
+            direct: &direct.parts,
+            by_promise: &direct.by_promise,
+            closed_promises: sh.opts.closed_promises,
+            typed: m.typed,
+            header_group: sh.header_group,
+        };
+        for g in out.iter_mut() {
+            if !self.lower_uses_and_verify(g, &cx, &mut oc) {
+                break;
+            }
+        }
+        let mut texts = out.iter().map(|g| print_function(g, &self.types, src));
+        let first = texts.next().unwrap_or_default();
+        oc.texts = Some((first, texts.collect()));
+        oc
+    }
+
+    /// Heap elision in `g`, a function that is no coroutine: the frames of the ramps it calls on
+    /// its stack, and, for a wrapper of a ramp, a twin its callers may give the frame to (returned).
+    fn elide_into_caller(&mut self, g: &mut Function, direct: &Direct, oc: &mut Outcome) -> Option<Function> {
+        let sh = self.sh;
+        let (m, src) = (sh.m, sh.m.src.as_str());
+        if shape::is_presplit(g, src, &sh.group_refs) {
+            return None;
+        }
+        let types = &mut self.types;
+        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, &mut self.parsed);
+        oc.elided.extend(crate::coro::elide::elide_calls(
+            g,
+            types,
+            src,
+            &direct.elidable,
+            &FxHashSet::default(),
+            &mut prover,
+        ));
+        if !direct.wrapping || !sh.wrappers.contains(g.name.as_ref()) {
+            return None;
+        }
+        let (w, twin, ramp) =
+            crate::coro::elide::wrapper_twin(g, types, src, &direct.elidable, &m.globals, &mut prover)?;
+        oc.wrapper = Some((g.name.to_string(), twin, ramp));
+        Some(w)
+    }
+
+    /// The intrinsics that use coroutines lowered in `g`, locations given to what was created, and
+    /// `g` verified. False when it fails (an error in `oc`): the rest is not worth checking.
+    fn lower_uses_and_verify(&mut self, g: &mut Function, cx: &Ctx<'_>, oc: &mut Outcome) -> bool {
+        let (m, src) = (self.sh.m, self.sh.m.src.as_str());
+        // Only a module that declares the intrinsic has calls of it to read.
+        if m.globals.contains("@llvm.coro.async.size.replace") {
+            oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
+        }
+        oc.used_noop |= intrinsics::lower_uses(g, &mut self.types, cx);
+        oc.new_meta.extend(crate::locations::locate_created(g, src, &mut self.next_meta));
+        // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
+        // names things without asking `unique_name`.
+        if oc.frame.is_some() {
+            g.make_names_unique(GIVEN_NAMES);
+        }
+        if let Err(e) = llir::verify::verify_function(g) {
+            let error = verify_failure(m, oc.item, &mut self.types, e);
+            oc.errors.push(Finding { severity: Severity::Error, error });
+            return false;
+        }
+        // Calls in Windows EH funclets keep their bundles, unless the input's did not already.
+        if let Err(e) = llir::verify::verify_funclets(g, src)
+            && m.parse_function_with(oc.item, &mut self.types)
+                .is_ok_and(|f| llir::verify::verify_funclets(&f, src).is_ok())
+        {
+            oc.errors.push(Finding { severity: Severity::Error, error: crate::diag::internal(e) });
+            return false;
+        }
+        true
+    }
 }
 
 /// The signature of the module's function `name` (a `declare` or `define` header): what a
@@ -706,99 +904,6 @@ fn signature_of(m: &Module, name: &str, types: &mut TypeTable) -> Option<llir::p
 fn verify_failure(m: &Module, item: usize, types: &mut TypeTable, e: llir::Error) -> llir::Error {
     let input = m.parse_function_with(item, types).ok().and_then(|f| llir::verify::verify_input(&f).err());
     input.unwrap_or_else(|| crate::diag::internal(e))
-}
-
-/// The rest of `process` for the functions a `define` became: callers that need the module's
-/// coroutines wait for them, heap elision, the using intrinsics, verification and printing.
-fn finish(
-    sh: &Shared<'_>,
-    mut out: Vec<Function>,
-    types: &mut TypeTable,
-    parsed: &mut Parsed,
-    next_meta: &mut u32,
-    direct: Option<&Direct>,
-    mut oc: Outcome,
-) -> Outcome {
-    if sh.check_only {
-        return oc;
-    }
-    let (m, src) = (sh.m, sh.m.src.as_str());
-    let calls_ramp = || {
-        !sh.want_elided.is_empty()
-            && out.iter().any(|g| {
-                g.inst_iter().any(|(_, x)| {
-                    g.callee_name(x, src).is_some_and(|n| sh.want_elided.contains(n) || sh.wrappers.contains(n))
-                })
-            })
-    };
-    if direct.is_none() && (wants_direct_calls(&out, src) || calls_ramp()) {
-        oc.deferred = true;
-        return oc;
-    }
-    let empty = Direct::default();
-    let direct = direct.unwrap_or(&empty);
-    let mut wrapper_fn = None;
-    if let [g] = out.as_mut_slice()
-        && !shape::is_presplit(g, src, &sh.group_refs)
-    {
-        let mut prover = crate::coro::provenance::Prover::new(m, &sh.dl, &sh.names, parsed);
-        oc.elided.extend(crate::coro::elide::elide_calls(
-            g,
-            types,
-            src,
-            &direct.elidable,
-            &FxHashSet::default(),
-            &mut prover,
-        ));
-        // A wrapper of a ramp gets a twin its callers may give the frame to.
-        if direct.wrapping
-            && sh.wrappers.contains(g.name.as_ref())
-            && let Some((w, twin, ramp)) =
-                crate::coro::elide::wrapper_twin(g, types, src, &direct.elidable, &m.globals, &mut prover)
-        {
-            oc.wrapper = Some((g.name.to_string(), twin, ramp));
-            wrapper_fn = Some(w);
-        }
-    }
-    out.extend(wrapper_fn.take());
-    let cx = Ctx {
-        src,
-        ptr_size: sh.dl.pointer_size(0),
-        noop_frame: &sh.noop.0,
-        direct: &direct.parts,
-        by_promise: &direct.by_promise,
-        closed_promises: sh.closed_promises,
-        typed: m.typed,
-        header_group: sh.header_group,
-    };
-    for g in out.iter_mut() {
-        // Only a module that declares the intrinsic has calls of it to read.
-        if m.globals.contains("@llvm.coro.async.size.replace") {
-            oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
-        }
-        oc.used_noop |= intrinsics::lower_uses(g, types, &cx);
-        oc.new_meta.extend(crate::locations::locate_created(g, src, next_meta));
-        // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
-        // names things without asking `unique_name`.
-        if oc.frame.is_some() {
-            g.make_names_unique(GIVEN_NAMES);
-        }
-        if let Err(e) = llir::verify::verify_function(g) {
-            oc.errors.push(Finding { severity: Severity::Error, error: verify_failure(m, oc.item, types, e) });
-            break;
-        }
-        // Calls in Windows EH funclets keep their bundles, unless the input's did not already.
-        if let Err(e) = llir::verify::verify_funclets(g, src)
-            && m.parse_function_with(oc.item, types).is_ok_and(|f| llir::verify::verify_funclets(&f, src).is_ok())
-        {
-            oc.errors.push(Finding { severity: Severity::Error, error: crate::diag::internal(e) });
-            break;
-        }
-    }
-    let mut texts = out.iter().map(|g| print_function(g, types, src));
-    let first = texts.next().unwrap_or_default();
-    oc.texts = Some((first, texts.collect()));
-    oc
 }
 
 /// An error at the first intrinsic of a returned-continuation or async coroutine in a function
@@ -888,311 +993,179 @@ pub fn lower_module_with(
     serial: bool,
     closed_promises: bool,
 ) -> Result<Lowered, Vec<Finding>> {
+    let opts = Options { check_only, dispatch, scope, serial, closed_promises };
     let groups = presplit_groups(m);
-    let group_names: Vec<String> = groups.iter().map(|(_, n)| n.clone()).collect();
-    let group_refs: Vec<&str> = group_names.iter().map(|s| s.as_str()).collect();
     let m: &Module = m;
-    let head = |i: usize| m.item_head(i);
-    let candidates: Vec<usize> = m
-        .definitions()
-        .filter(|&i| {
-            let t = m.item_text(i);
-            let coro = t.contains("@llvm.coro.") || shape::has_presplit_attr(head(i), &group_refs);
-            let stackless = crate::stackless::may_contain(t);
-            // One scan for the kxs names' prefix; the two names only where it is found.
-            let kxs =
-                t.contains(crate::kxs::PREFIX) && (t.contains(crate::kxs::MARKER) || t.contains(crate::kxs::BEGIN));
-            ((coro || stackless) && scope == Scope::All) || kxs
-        })
-        .collect();
-    let any_debug = candidates.iter().any(|&i| head(i).contains("!dbg"));
-    // The two long parts of the set-up, the metadata index and what heap elision wants, run side by
-    // side (one thread with `serial`).
-    let build_meta = || any_debug.then(|| MetaIndex::build(m));
-    let mut meta = None;
-    let want = |candidates: &[usize]| {
-        // Heap elision and guarded direct calls are made for opaque pointers only.
-        if m.typed || scope == Scope::Kxs {
-            Default::default()
-        } else {
-            crate::coro::elide::wanted(m, candidates, &group_refs)
-        }
-    };
-    let crate::coro::elide::Wanted { ramps: want_elided, callers, wrappers } = if serial {
-        meta = build_meta();
-        want(&candidates)
-    } else {
-        std::thread::scope(|s| {
-            let index = s.spawn(build_meta);
-            let w = want(&candidates);
-            // A failed thread only costs the time: the index is built again here.
-            meta = index.join().unwrap_or_else(|_| build_meta());
-            w
-        })
-    };
-    let mut candidates = candidates;
-    if !callers.is_empty() {
-        candidates.extend(callers);
-        candidates.sort_unstable();
+    // Collect: which functions to lower, and what every worker reads.
+    let group_refs: Vec<&str> = groups.iter().map(|(_, n)| n.as_str()).collect();
+    let found = candidates(m, &group_refs, scope);
+    let (sh, found) = Shared::new(m, group_refs, found, opts);
+    // Lower them on all cores; a function that needs the module's coroutines known waits.
+    let mut acc = Merged::default();
+    let waiting = acc.first_pass(&sh, &found);
+    // Order by awaiting, lower in rounds: waiting coroutines first, callees before callers, since a
+    // coroutine may hold an awaited child's frame in its own and needs the child's final size.
+    let mut direct = Direct::from_frames(&acc.frames, m.typed);
+    let mut rounds = Rounds::new(&sh);
+    let (coros, callers): (Vec<usize>, Vec<usize>) = waiting.into_iter().partition(|&i| is_coroutine(&sh, i));
+    rounds.coroutines(coros, &mut direct, &mut acc);
+    // Direct calls and twins: wrappers of ramps before their callers, which may then hold the frame
+    // of a coroutine a wrapper makes; then every other caller.
+    direct.by_promise = by_promise(&acc.frames, m.typed);
+    let (wrapping, callers): (Vec<usize>, Vec<usize>) =
+        callers.into_iter().partition(|&i| sh.wrappers.contains(m.item_name(i)));
+    rounds.wrappers(&wrapping, &mut direct, &mut acc);
+    rounds.callers(&callers, &direct, &mut acc);
+    // Verify what the rounds add up to.
+    acc.order_reports(m);
+    acc.check_metadata(sh.meta_base);
+    if !acc.errors.is_empty() {
+        acc.errors.sort_by_key(|f| f.error.span.start);
+        return Err(acc.errors);
     }
-    let trivial = if scope == Scope::All && candidates.iter().any(|&i| is_coroutine_text(m, i, &group_refs)) {
-        crate::coro::simplify::trivial_functions(m, &mut worker_types(m))
-    } else {
-        FxHashMap::default()
-    };
-    // New metadata is numbered above the module's: first the header group's two nodes, then the
-    // debug info of split parts.
-    let free_meta = first_free_meta(m);
-    // Only handle methods' tests use the group: closed promises have none (and laundering the frame
-    // pointer for nothing measured slower there).
-    let header_group =
-        (!m.typed && !closed_promises).then_some(intrinsics::HeaderGroup { group: free_meta, cold: free_meta + 1 });
-    let elide_safe_groups = groups_with(m, "coro_elide_safe");
-    let want_elided_names = want_elided.clone();
-    let sh = Shared {
-        m,
-        dl: DataLayout::from_module_text(&m.src),
-        group_refs,
-        meta,
-        check_only,
-        names: if want_elided.is_empty() { FxHashMap::default() } else { crate::coro::provenance::names(m) },
-        want_elided,
-        dispatch,
-        closed_promises,
-        wrappers,
-        trivial,
-        optnone_groups: groups_with(m, "optnone"),
-        marked_safe: crate::coro::elide::marked_callees(m, &want_elided_names, &elide_safe_groups),
-        elide_safe_groups,
-        header_group,
-        noop: (
-            crate::coro::split::unused_global_name(NOOP_FRAME.into(), &m.globals),
-            crate::coro::split::unused_global_name(NOOP_FN.into(), &m.globals),
-        ),
-    };
-    let meta_base = free_meta + if header_group.is_some() { 2 } else { 0 };
+    if !check_only {
+        module_edits(&sh, &groups, &mut acc);
+    }
+    Ok(Lowered { edits: acc.edits, warnings: acc.warnings, frames: acc.frames })
+}
 
-    // A fixed number of contiguous chunks of about equal text size, each on a thread of its own:
-    // new metadata ids depend on the chunk, so the output is the same on every machine.
-    let threads = CHUNKS;
-    let size = |i: usize| (m.items[i].span.end - m.items[i].span.start) as usize;
-    let chunks = chunked(&candidates, threads, &size);
-    let work = |k: usize, chunk: &[usize]| -> Vec<(usize, Outcome)> {
-        let mut types = worker_types(sh.m);
-        let mut parsed = Parsed::default();
-        let mut next_meta = meta_base + k as u32 * META_RANGE;
-        chunk
-            .iter()
-            .map(|&i| {
-                // A coroutine that creates others waits for them (it may hold their frames):
-                // lowering it now would be thrown away.
-                if !sh.check_only
-                    && is_coroutine(&sh, i)
-                    && !ramps_called(sh.m, i, &|n| sh.want_elided.contains(n)).is_empty()
-                {
-                    return (i, Outcome { deferred: true, ..Outcome::default() });
-                }
-                (i, process(&sh, i, &mut types, &mut parsed, &mut next_meta, None))
-            })
-            .collect()
-    };
-    let results: Vec<Vec<(usize, Outcome)>> = if serial {
-        chunks.iter().enumerate().map(|(k, chunk)| work(k, chunk)).collect()
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = chunks
-                .iter()
-                .enumerate()
-                .map(|(k, chunk)| {
-                    let work = &work;
-                    s.spawn(move || work(k, chunk))
-                })
-                .collect();
-            handles.into_iter().map(|h| joined(h.join())).collect()
-        })
-    };
+/// The size of item `i`'s text: what a chunk of work is measured in.
+fn item_size(m: &Module, i: usize) -> usize {
+    m.items.get(i).map_or(0, |it| (it.span.end - it.span.start) as usize)
+}
 
-    let mut edits = Edits::default();
-    let mut errors = Vec::new();
-    let mut warnings = Vec::new();
-    let mut frames = Vec::new();
-    let mut new_meta = Vec::new();
-    let mut used_noop = false;
-    let mut used_header_group = false;
-    let mut kxs_needs = crate::kxs::Needs::default();
-    let mut stack_save = false;
-    let (mut context_sizes, mut size_replace) = (Vec::new(), Vec::new());
-    let mut tables: Vec<crate::stackless::table::FunctionSites> = Vec::new();
-    let mut deferred = Vec::new();
-    let mut elided_at: Vec<(String, String)> = Vec::new();
-    let mut merge = |i: usize, oc: Outcome, edits: &mut Edits, frames: &mut Vec<(String, FrameSummary)>| {
-        let caller = m.item_name(i).to_string();
-        elided_at.extend(oc.elided.into_iter().map(|r| (r, caller.clone())));
-        errors.extend(oc.errors);
-        warnings.extend(oc.warnings);
-        new_meta.extend(oc.new_meta);
-        used_noop |= oc.used_noop;
-        used_header_group |= oc.used_header_group;
-        kxs_needs.malloc |= oc.kxs.malloc;
-        kxs_needs.aligned_alloc |= oc.kxs.aligned_alloc;
-        kxs_needs.free |= oc.kxs.free;
-        kxs_needs.suspended |= oc.kxs.suspended;
-        stack_save |= oc.stack_save;
-        context_sizes.extend(oc.context_sizes);
-        size_replace.extend(oc.size_replace);
-        tables.extend(oc.stackless);
-        if let Some(fr) = oc.frame {
-            frames.push(fr);
-        }
-        if oc.presplit_attr && !check_only {
-            edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
-        }
-        if let Some((first, rest)) = oc.texts {
-            edits.replace.insert(i, first);
-            if !rest.is_empty() {
-                edits.insert_after.insert(i, rest);
-            }
-        }
-    };
-    for (i, oc) in results.into_iter().flatten() {
-        if oc.deferred {
-            if let Some(fr) = oc.frame {
-                frames.push(fr);
-            }
-            deferred.push(i);
-            continue;
-        }
-        merge(i, oc, &mut edits, &mut frames);
+/// `work` on each piece of items, on a thread each (one after the other on this thread with
+/// `serial`); the results in the pieces' order.
+fn on_threads<W>(pieces: &[Vec<usize>], serial: bool, work: W) -> Vec<(usize, Outcome)>
+where
+    W: Fn(usize, &[usize]) -> Vec<(usize, Outcome)> + Sync,
+{
+    if serial {
+        return pieces.iter().enumerate().flat_map(|(k, piece)| work(k, piece)).collect();
     }
-    // Functions that may call a ramp's parts directly, now that every coroutine is known. A handle
-    // from an elided twin is destroyed by `.cleanup`: its memory is not the heap's.
-    let mut direct = Direct::default();
-    for (n, s) in &frames {
-        direct.register(n, s);
-    }
-    direct.by_promise = by_promise(&frames, m.typed);
-    let mut types = worker_types(m);
-    let mut parsed = Parsed::default();
-    let mut next_meta = meta_base + threads as u32 * META_RANGE;
-    // Deferred coroutines first, and a coroutine after the ramps it calls that are redone too: a
-    // coroutine may hold a child's frame in its own (heap elision across `co_await`), and then needs
-    // the child's final size. A cycle is broken at its first coroutine in the module.
-    let (mut coros, others): (Vec<usize>, Vec<usize>) = deferred.into_iter().partition(|&i| is_coroutine(&sh, i));
-    let redone: FxHashSet<&str> = coros.iter().map(|&i| m.item_name(i)).collect();
-    direct.final_frames = direct.elidable.keys().filter(|n| !redone.contains(n.as_str())).cloned().collect();
-    // Each round runs on CHUNKS threads like the first pass, with metadata ranges of its own; past
-    // the last range that fits, one thread and the deferred range.
-    let rounds_base = u64::from(meta_base) + (threads as u64 + 1) * u64::from(META_RANGE);
-    let mut round = 0u64;
-    let mut run_round = |items: &[usize],
-                         direct: &Direct,
-                         types: &mut TypeTable,
-                         parsed: &mut Parsed,
-                         next_meta: &mut u32| {
-        let first = rounds_base + round * CHUNKS as u64 * u64::from(ROUND_RANGE);
-        round += 1;
-        let fits = first + CHUNKS as u64 * u64::from(ROUND_RANGE) <= u64::from(u32::MAX);
-        if !fits || items.len() < 2 {
-            return items
-                .iter()
-                .map(|&i| (i, process(&sh, i, types, parsed, next_meta, Some(direct))))
-                .collect::<Vec<_>>();
-        }
-        let pieces = chunked(items, CHUNKS, &size);
-        let work = |k: usize, piece: &[usize]| -> Vec<(usize, Outcome)> {
-            let mut types = worker_types(sh.m);
-            let mut parsed = Parsed::default();
-            let mut next_meta = (first + k as u64 * u64::from(ROUND_RANGE)) as u32;
-            piece.iter().map(|&i| (i, process(&sh, i, &mut types, &mut parsed, &mut next_meta, Some(direct)))).collect()
-        };
-        if serial {
-            return pieces.iter().enumerate().flat_map(|(k, piece)| work(k, piece)).collect();
-        }
-        std::thread::scope(|s| {
-            let handles: Vec<_> = pieces
-                .iter()
-                .enumerate()
-                .map(|(k, piece)| {
-                    let work = &work;
-                    s.spawn(move || work(k, piece))
-                })
-                .collect();
-            handles.into_iter().flat_map(|h| joined(h.join())).collect::<Vec<_>>()
-        })
-    };
-    let mut frame_at: FxHashMap<String, usize> = frames.iter().enumerate().map(|(k, (n, _))| (n.clone(), k)).collect();
-    while !coros.is_empty() {
-        let ready: Vec<usize> = coros
+    std::thread::scope(|s| {
+        let handles: Vec<_> = pieces
             .iter()
-            .copied()
-            .filter(|&i| {
-                ramps_called(m, i, &|n| redone.contains(n))
-                    .iter()
-                    .all(|&n| direct.final_frames.contains(n) || n == m.item_name(i))
+            .enumerate()
+            .map(|(k, piece)| {
+                let work = &work;
+                s.spawn(move || work(k, piece))
             })
             .collect();
-        // In a cycle (coroutines awaiting each other) nobody is ready: the first one in the module
-        // goes alone, holding only final frames, and its frame is final for the others.
-        let batch = if ready.is_empty() { coros.first().copied().into_iter().collect() } else { ready };
-        let in_batch: FxHashSet<usize> = batch.iter().copied().collect();
-        coros.retain(|i| !in_batch.contains(i));
-        for (i, mut oc) in run_round(&batch, &direct, &mut types, &mut parsed, &mut next_meta) {
-            // The frame made now may hold a child's, and is final (a worker may have recorded an
-            // earlier one).
-            if let Some((name, fr)) = oc.frame.take() {
-                direct.register(&name, &fr);
-                direct.final_frames.insert(name.clone());
-                match frame_at.get(&name) {
-                    Some(&k) => frames[k].1 = fr,
-                    None => {
-                        frame_at.insert(name.clone(), frames.len());
-                        frames.push((name, fr));
+        handles.into_iter().flat_map(|h| joined(h.join())).collect()
+    })
+}
+
+/// Everything the workers' outcomes add up to, merged in the order they come.
+#[derive(Default)]
+struct Merged {
+    edits: Edits,
+    errors: Vec<Finding>,
+    warnings: Vec<Finding>,
+    frames: Vec<(String, FrameSummary)>,
+    new_meta: Vec<String>,
+    used_noop: bool,
+    used_header_group: bool,
+    kxs_needs: crate::kxs::Needs,
+    stack_save: bool,
+    /// Async function pointers with their contexts' sizes; `coro.async.size.replace` pairs.
+    context_sizes: Vec<(String, u64)>,
+    size_replace: Vec<(String, String)>,
+    tables: Vec<crate::stackless::table::FunctionSites>,
+    /// A ramp and a caller that now provides its frame, per call site.
+    elided_at: Vec<(String, String)>,
+}
+
+impl Merged {
+    /// Lowers `items` in a fixed number of contiguous chunks of about equal text size, each on a
+    /// thread of its own (new metadata ids depend on the chunk, so the output is the same on every
+    /// machine), and merges what is done. Returns the functions that wait for the module's
+    /// coroutines; the frames some of them made are recorded.
+    fn first_pass(&mut self, sh: &Shared<'_>, items: &[usize]) -> Vec<usize> {
+        let chunks = chunked(items, CHUNKS, &|i| item_size(sh.m, i));
+        let results = on_threads(&chunks, sh.opts.serial, |k, chunk| {
+            let mut w = Worker::new(sh, sh.meta_base + k as u32 * META_RANGE);
+            chunk
+                .iter()
+                .map(|&i| {
+                    // A coroutine that creates others waits for them (it may hold their frames):
+                    // lowering it now would be thrown away.
+                    if !sh.opts.check_only
+                        && is_coroutine(sh, i)
+                        && !ramps_called(sh.m, i, &|n| sh.want_elided.contains(n)).is_empty()
+                    {
+                        return (i, Outcome { deferred: true, ..Outcome::default() });
                     }
+                    (i, w.process(i, None))
+                })
+                .collect()
+        });
+        let mut waiting = Vec::new();
+        for (i, oc) in results {
+            if oc.deferred {
+                if let Some(fr) = oc.frame {
+                    self.frames.push(fr);
                 }
+                waiting.push(i);
+                continue;
             }
-            merge(i, oc, &mut edits, &mut frames);
+            self.merge(sh, i, oc);
         }
+        waiting
     }
-    direct.by_promise = by_promise(&frames, m.typed);
-    // Wrappers of ramps before their callers, which may then hold the frame of a coroutine a
-    // wrapper makes.
-    let (wrapping, others): (Vec<usize>, Vec<usize>) =
-        others.into_iter().partition(|&i| sh.wrappers.contains(m.item_name(i)));
-    direct.wrapping = true;
-    for (i, mut oc) in run_round(&wrapping, &direct, &mut types, &mut parsed, &mut next_meta) {
-        oc.frame = None;
-        if let Some((wrapper, twin, ramp)) = oc.wrapper.take() {
-            direct.elidable.insert(wrapper.clone(), twin);
-            direct.wrapped.insert(wrapper, ramp);
+
+    /// Adds the outcome of lowering item `i`.
+    fn merge(&mut self, sh: &Shared<'_>, i: usize, oc: Outcome) {
+        let caller = sh.m.item_name(i).to_string();
+        self.elided_at.extend(oc.elided.into_iter().map(|r| (r, caller.clone())));
+        self.errors.extend(oc.errors);
+        self.warnings.extend(oc.warnings);
+        self.new_meta.extend(oc.new_meta);
+        self.used_noop |= oc.used_noop;
+        self.used_header_group |= oc.used_header_group;
+        self.kxs_needs.malloc |= oc.kxs.malloc;
+        self.kxs_needs.aligned_alloc |= oc.kxs.aligned_alloc;
+        self.kxs_needs.free |= oc.kxs.free;
+        self.kxs_needs.suspended |= oc.kxs.suspended;
+        self.stack_save |= oc.stack_save;
+        self.context_sizes.extend(oc.context_sizes);
+        self.size_replace.extend(oc.size_replace);
+        self.tables.extend(oc.stackless);
+        if let Some(fr) = oc.frame {
+            self.frames.push(fr);
         }
-        merge(i, oc, &mut edits, &mut frames);
-    }
-    direct.wrapping = false;
-    for (i, mut oc) in run_round(&others, &direct, &mut types, &mut parsed, &mut next_meta) {
-        // The frame of a coroutine redone here was already recorded by its worker.
-        oc.frame = None;
-        // A frame held through a wrapper is the wrapped ramp's.
-        for e in oc.elided.iter_mut() {
-            if let Some(r) = direct.wrapped.get(e.as_str()) {
-                *e = r.clone();
+        if oc.presplit_attr && !sh.opts.check_only {
+            self.edits.gap_replace.insert(i, vec![(" presplitcoroutine".into(), String::new())]);
+        }
+        if let Some((first, rest)) = oc.texts {
+            self.edits.replace.insert(i, first);
+            if !rest.is_empty() {
+                self.edits.insert_after.insert(i, rest);
             }
         }
-        merge(i, oc, &mut edits, &mut frames);
     }
-    // Reports in the order of the module, whichever round lowered each.
-    let order: FxHashMap<&str, usize> = m.definitions().map(|i| (m.item_name(i), i)).collect();
-    frames.sort_by_key(|(n, _)| order.get(n.as_str()).copied().unwrap_or(usize::MAX));
-    for (ramp, caller) in elided_at {
-        if let Some((_, s)) = frames.iter_mut().find(|(n, _)| *n == ramp) {
-            s.elided_in.push(caller);
+
+    /// Reports in the order of the module, whichever round lowered each, with the callers that
+    /// hold each frame.
+    fn order_reports(&mut self, m: &Module) {
+        let order: FxHashMap<&str, usize> = m.definitions().map(|i| (m.item_name(i), i)).collect();
+        self.frames.sort_by_key(|(n, _)| order.get(n.as_str()).copied().unwrap_or(usize::MAX));
+        for (ramp, caller) in std::mem::take(&mut self.elided_at) {
+            if let Some((_, s)) = self.frames.iter_mut().find(|(n, _)| *n == ramp) {
+                s.elided_in.push(caller);
+            }
         }
     }
-    // Workers number new metadata in ranges of their own; a module that needs more than a range
-    // holds is refused rather than written with two nodes of one number.
-    if let Some(id) = metadata_clash(&new_meta, meta_base) {
+
+    /// Workers number new metadata in ranges of their own; a module that needs more than a range
+    /// holds is refused rather than written with two nodes of one number.
+    fn check_metadata(&mut self, meta_base: u32) {
+        let Some(id) = metadata_clash(&self.new_meta, meta_base) else {
+            return;
+        };
         let msg =
             format!("internal error: llcoro numbered two new metadata nodes !{id} (debug info of the split functions)");
-        errors.push(Finding {
+        self.errors.push(Finding {
             severity: Severity::Error,
             error: llir::Error::new("internal", llir::Span::default(), msg).help(
                 "this is a limit of llcoro, not a fault in the input; please report it. The same code \
@@ -1200,33 +1173,162 @@ pub fn lower_module_with(
             ),
         });
     }
-    if !errors.is_empty() {
-        errors.sort_by_key(|f| f.error.span.start);
-        return Err(errors);
+}
+
+/// The rounds that redo the functions which waited for the module's coroutines. Each runs on
+/// CHUNKS threads like the first pass, with metadata ranges of its own; past the last range that
+/// fits, or for a single function, on one worker with the range after the first pass's.
+struct Rounds<'s, 'a> {
+    sh: &'s Shared<'a>,
+    late: Worker<'s, 'a>,
+    round: u64,
+}
+
+impl<'s, 'a> Rounds<'s, 'a> {
+    fn new(sh: &'s Shared<'a>) -> Self {
+        Rounds { sh, late: Worker::new(sh, sh.meta_base + CHUNKS as u32 * META_RANGE), round: 0 }
     }
-    if check_only {
-        return Ok(Lowered { edits, warnings, frames });
+
+    /// Lowers `items` with the module's coroutines known as `direct` says.
+    fn run(&mut self, items: &[usize], direct: &Direct) -> Vec<(usize, Outcome)> {
+        let sh = self.sh;
+        let rounds_base = u64::from(sh.meta_base) + (CHUNKS as u64 + 1) * u64::from(META_RANGE);
+        let first = rounds_base + self.round * CHUNKS as u64 * u64::from(ROUND_RANGE);
+        self.round += 1;
+        let fits = first + CHUNKS as u64 * u64::from(ROUND_RANGE) <= u64::from(u32::MAX);
+        if !fits || items.len() < 2 {
+            return items.iter().map(|&i| (i, self.late.process(i, Some(direct)))).collect();
+        }
+        let pieces = chunked(items, CHUNKS, &|i| item_size(sh.m, i));
+        on_threads(&pieces, sh.opts.serial, |k, piece| {
+            let mut w = Worker::new(sh, (first + k as u64 * u64::from(ROUND_RANGE)) as u32);
+            piece.iter().map(|&i| (i, w.process(i, Some(direct)))).collect()
+        })
     }
-    add_kxs_declarations(m, &mut edits, kxs_needs);
-    if stack_save {
-        add_stack_save_declarations(m, &mut edits);
+
+    /// The waiting coroutines, in batches whose awaited children are done: each frame made now may
+    /// hold a child's, and is final (a worker of the first pass may have recorded an earlier one).
+    fn coroutines(&mut self, mut coros: Vec<usize>, direct: &mut Direct, acc: &mut Merged) {
+        let m = self.sh.m;
+        let redone: FxHashSet<&str> = coros.iter().map(|&i| m.item_name(i)).collect();
+        direct.final_frames = direct.elidable.keys().filter(|n| !redone.contains(n.as_str())).cloned().collect();
+        let mut frame_at: FxHashMap<String, usize> =
+            acc.frames.iter().enumerate().map(|(k, (n, _))| (n.clone(), k)).collect();
+        while !coros.is_empty() {
+            let batch = ready_batch(m, &mut coros, &redone, &direct.final_frames);
+            for (i, mut oc) in self.run(&batch, direct) {
+                if let Some((name, fr)) = oc.frame.take() {
+                    direct.register(&name, &fr);
+                    direct.final_frames.insert(name.clone());
+                    match frame_at.get(&name).and_then(|&k| acc.frames.get_mut(k)) {
+                        Some(slot) => slot.1 = fr,
+                        None => {
+                            frame_at.insert(name.clone(), acc.frames.len());
+                            acc.frames.push((name, fr));
+                        }
+                    }
+                }
+                acc.merge(self.sh, i, oc);
+            }
+        }
     }
-    crate::coro::r#async::context_size_edits(m, &mut edits, &context_sizes, &size_replace);
-    crate::stackless::table::emit(m, &mut edits, &tables);
-    if scope == Scope::Kxs {
-        return Ok(Lowered { edits, warnings, frames });
+
+    /// Wrappers of ramps: each may get a twin that its callers can give the frame to.
+    fn wrappers(&mut self, wrapping: &[usize], direct: &mut Direct, acc: &mut Merged) {
+        direct.wrapping = true;
+        for (i, mut oc) in self.run(wrapping, direct) {
+            oc.frame = None;
+            if let Some((wrapper, twin, ramp)) = oc.wrapper.take() {
+                direct.elidable.insert(wrapper.clone(), twin);
+                direct.wrapped.insert(wrapper, ramp);
+            }
+            acc.merge(self.sh, i, oc);
+        }
+        direct.wrapping = false;
     }
-    // Declarations of coroutine and frame intrinsics go; no use is left.
+
+    /// The other callers: direct calls to parts, and frames on their stack.
+    fn callers(&mut self, callers: &[usize], direct: &Direct, acc: &mut Merged) {
+        for (i, mut oc) in self.run(callers, direct) {
+            // The frame of a coroutine redone here was already recorded by its worker.
+            oc.frame = None;
+            // A frame held through a wrapper is the wrapped ramp's.
+            for e in oc.elided.iter_mut() {
+                if let Some(r) = direct.wrapped.get(e.as_str()) {
+                    *e = r.clone();
+                }
+            }
+            acc.merge(self.sh, i, oc);
+        }
+    }
+}
+
+/// The coroutines of `coros` to redo next, taken out of it: those whose redone children all have
+/// final frames. In a cycle (coroutines awaiting each other) none is ready: the first one in the
+/// module goes alone, holding only final frames, and its frame is final for the others.
+fn ready_batch(
+    m: &Module,
+    coros: &mut Vec<usize>,
+    redone: &FxHashSet<&str>,
+    final_frames: &FxHashSet<String>,
+) -> Vec<usize> {
+    let ready: Vec<usize> = coros
+        .iter()
+        .copied()
+        .filter(|&i| {
+            ramps_called(m, i, &|n| redone.contains(n)).iter().all(|&n| final_frames.contains(n) || n == m.item_name(i))
+        })
+        .collect();
+    let batch: Vec<usize> = if ready.is_empty() { coros.first().copied().into_iter().collect() } else { ready };
+    let in_batch: FxHashSet<usize> = batch.iter().copied().collect();
+    coros.retain(|i| !in_batch.contains(i));
+    batch
+}
+
+/// The module-level edits of a run: declarations the lowered code needs and the frame descriptor
+/// table; unless only kxs is lowered, the coroutine intrinsics' declarations and the presplit
+/// attribute removed, and the definitions the lowered code uses appended.
+fn module_edits(sh: &Shared<'_>, groups: &[(usize, String)], acc: &mut Merged) {
+    let m = sh.m;
+    let edits = &mut acc.edits;
+    add_kxs_declarations(m, edits, acc.kxs_needs);
+    if acc.stack_save {
+        add_stack_save_declarations(m, edits);
+    }
+    crate::coro::r#async::context_size_edits(m, edits, &acc.context_sizes, &acc.size_replace);
+    crate::stackless::table::emit(m, edits, &acc.tables);
+    if sh.opts.scope == Scope::Kxs {
+        return;
+    }
+    remove_presplit(m, edits, groups);
+    if acc.used_noop {
+        edits.append.push(intrinsics::noop_definitions(&sh.noop.0, &sh.noop.1, m.typed));
+    }
+    if let Some(g) = sh.header_group.filter(|_| acc.used_header_group) {
+        let declared = m
+            .items
+            .iter()
+            .enumerate()
+            .any(|(i, it)| it.kind == ItemKind::Declare && m.item_name(i) == intrinsics::LAUNDER);
+        edits.append.push(g.definitions(!declared));
+    }
+    if !acc.new_meta.is_empty() {
+        edits.append.push(acc.new_meta.join("\n"));
+    }
+}
+
+/// Declarations of coroutine and frame intrinsics go (no use is left); attribute groups lose the
+/// presplit attribute, and a group left empty, invalid IR to every LLVM, goes with every reference
+/// to it.
+fn remove_presplit(m: &Module, edits: &mut Edits, groups: &[(usize, String)]) {
     for (i, it) in m.items.iter().enumerate() {
         let name = m.text(it.name);
         if it.kind == ItemKind::Declare && (name.starts_with("@llvm.coro.") || crate::stackless::may_contain(name)) {
             edits.remove.insert(i);
         }
     }
-    // Attribute groups lose the presplit attribute; a group left empty is invalid IR to every LLVM,
-    // so it goes, with every reference to it.
     let mut dropped: Vec<&str> = Vec::new();
-    for (i, name) in &groups {
+    for (i, name) in groups {
         let t = m.item_text(*i);
         let cleaned = shape::without_spans(t, &shape::presplit_attr_spans(t));
         if llir::verify::attr_group_is_empty(&cleaned) {
@@ -1237,23 +1339,8 @@ pub fn lower_module_with(
         }
     }
     if !dropped.is_empty() {
-        drop_group_refs(m, &mut edits, &dropped);
+        drop_group_refs(m, edits, &dropped);
     }
-    if used_noop {
-        edits.append.push(intrinsics::noop_definitions(&sh.noop.0, &sh.noop.1, m.typed));
-    }
-    if let Some(g) = header_group.filter(|_| used_header_group) {
-        let declared = m
-            .items
-            .iter()
-            .enumerate()
-            .any(|(i, it)| it.kind == ItemKind::Declare && m.item_name(i) == intrinsics::LAUNDER);
-        edits.append.push(g.definitions(!declared));
-    }
-    if !new_meta.is_empty() {
-        edits.append.push(new_meta.join("\n"));
-    }
-    Ok(Lowered { edits, warnings, frames })
 }
 
 /// A worker's results. A worker that panicked gives an internal error instead, which refuses the

@@ -504,6 +504,9 @@ fn split_at_markers(f: &mut Function, types: &TypeTable, markers: &[Marker]) -> 
     sites
 }
 
+/// Does an instruction run before the begin call (made again on every entry)?
+type BeforeBegin<'a> = &'a dyn Fn(&Function, Inst) -> bool;
+
 /// Runs the frame engine. Values made before the begin call (parameters, `this` reloaded) are
 /// made again on every entry and never cross; allocas written only there are local. Returns the
 /// frame, and the frame pointer value (a placeholder the entry code defines) if it has any field.
@@ -515,10 +518,9 @@ fn build_frame(
     sites: &[Site],
     markers: &[Marker],
 ) -> Result<(Frame, Option<Value>), Vec<Finding>> {
-    let Env { dl, src, typed } = *env;
+    let src = env.src;
     let cfg = Cfg::compute(f);
-    let ignored = |f: &Function, i: Inst| f.callee_name(i, src) == Some(MARKER);
-    let live = Liveness::compute_ignoring(f, &cfg, |i| ignored(f, i));
+    let live = Liveness::compute_ignoring(f, &cfg, |i| f.callee_name(i, src) == Some(MARKER));
     let dom = DomTree::compute(f, &cfg);
     let begin_at = begin.and_then(|b| Some((f.insts[b.inst].block?, b.inst)));
     let before_begin = |f: &Function, i: Inst| -> bool {
@@ -530,14 +532,51 @@ fn build_frame(
             !dom.dominates(bb, b)
         }
     };
+    let frame = lay_out(f, types, env, (&cfg, &live), sites, &before_begin)?;
+    if frame.fields.is_empty() && frame.remat.is_empty() {
+        return Ok((frame, None));
+    }
+    let Some(b) = begin else {
+        return Err(no_slot(f, &frame, markers, "the function names no frame slot"));
+    };
+    match root(f, types, env.dl, b.frame, src) {
+        Root::Param(..) => {}
+        Root::Stack => {
+            return Err(no_slot(f, &frame, markers, "its frame slot is on the stack, which is gone after a suspend"));
+        }
+        Root::Null => return Err(no_slot(f, &frame, markers, "its frame slot is null")),
+        Root::Unknown => {
+            return Err(no_slot(
+                f,
+                &frame,
+                markers,
+                "its frame slot's address is not a parameter plus a constant offset",
+            ));
+        }
+    }
+    Ok(place_in_frame(f, types, env, b, frame, sites, (&live, &before_begin)))
+}
+
+/// The frame's fields: what crosses a suspend point (`sites`) and is not made again on every
+/// entry (`before_begin`), placed, with the local allocas and what is recomputed.
+fn lay_out(
+    f: &mut Function,
+    types: &mut TypeTable,
+    env: &Env<'_>,
+    (cfg, live): (&Cfg, &Liveness),
+    sites: &[Site],
+    before_begin: BeforeBegin<'_>,
+) -> Result<Frame, Vec<Finding>> {
+    let Env { dl, src, .. } = *env;
+    let ignored = |f: &Function, i: Inst| f.callee_name(i, src) == Some(MARKER);
     let remade = |v: Value| match f.values[v].kind {
         ValueKind::Param(_) => true,
         ValueKind::Inst(i) => f.insts[i].op != Opcode::Alloca && before_begin(f, i),
         _ => false,
     };
-    let crossing = crossing(&live, sites, &remade);
+    let crossing = crossing(live, sites, &remade);
     let Candidates { mut allocas, mut spills, .. } = classify(f, types, &crossing, src)?;
-    let survey = Survey::new(f, &cfg, sites, &[], src);
+    let survey = Survey::new(f, cfg, sites, &[], src);
     let hidden = survey.hidden_allocas(
         f,
         &Candidates { allocas: allocas.clone(), spills: spills.clone(), outside: Vec::new() },
@@ -548,70 +587,71 @@ fn build_frame(
     let mut local = survey.local_allocas(f, &allocas, &none);
     // An alloca only stored before the begin call (and only loaded after it) is written again on
     // every entry: `this.addr` and the like.
-    local.extend(allocas.iter().copied().filter(|&a| written_each_entry(f, &survey, a, &before_begin)));
+    local.extend(allocas.iter().copied().filter(|&a| written_each_entry(f, &survey, a, before_begin)));
     allocas.retain(|a| !local.contains(a));
     let frame_val = f.const_value(types.ptr, "null");
     let free: FxHashSet<Value> = allocas.iter().copied().collect();
-    let remat = remat::rematerialisable(f, &spills, &free, &live, frame_val);
+    let remat = remat::rematerialisable(f, &spills, &free, live, frame_val);
     spills.retain(|v| !remat.contains(v));
     let (mut rest, errors, spill_fields) = value_fields(f, types, dl, &allocas, &spills, src);
     if !errors.is_empty() {
         return Err(errors);
     }
     rest.extend(spill_fields);
-    let end = survey.pack(f, &live, &mut rest, &[], 0, &|i| ignored(f, i));
-    survey.describe(f, &live, &mut rest, &|_| false);
+    let end = survey.pack(f, live, &mut rest, &[], 0, &|i| ignored(f, i));
+    survey.describe(f, live, &mut rest, &|_| false);
     rest.sort_by(|a, b| a.offset.cmp(&b.offset).then(b.size.cmp(&a.size)));
-    let ptr_size = dl.pointer_size(0);
     let align = rest.iter().map(|x| x.align).max().unwrap_or(1);
     let size = end.div_ceil(align) * align;
-    let mut frame = Frame {
+    Ok(Frame {
         fields: rest,
         size,
         align,
         index_ty: types.i1,
         index_off: 0,
         label_off: None,
-        ptr_size,
+        ptr_size: dl.pointer_size(0),
         local_allocas: local,
         declares: Vec::new(),
         remat_names: crate::frame::remat::names(f, &remat),
         remat,
         warnings: Vec::new(),
-    };
-    if frame.fields.is_empty() && frame.remat.is_empty() {
-        return Ok((frame, None));
-    }
-    // A frame needs a slot in the continuation object to live in.
-    let no_slot = |what: &str| {
-        let first = frame.fields.first().and_then(|fl| match fl.kind {
-            FieldKind::Alloca(v) | FieldKind::Spill(v) => f.value_inst(v),
-            _ => None,
-        });
-        vec![error_at(
-            f,
-            first.or(markers.first().map(|m| m.inst)),
-            "kxs-no-frame-slot",
-            format!("this value is live across a suspend point, so it needs a spill frame, but {what}"),
-            "call `__kxs_begin(label_slot, frame_slot)` at the start of the function (the `coroutine_begin` macro \
-             does), with frame_slot the address of a `void*` field of the continuation object",
-        )]
-    };
-    let Some(b) = begin else {
-        return Err(no_slot("the function names no frame slot"));
-    };
-    match root(f, types, dl, b.frame, src) {
-        Root::Param(..) => {}
-        Root::Stack => return Err(no_slot("its frame slot is on the stack, which is gone after a suspend")),
-        Root::Null => return Err(no_slot("its frame slot is null")),
-        Root::Unknown => {
-            return Err(no_slot("its frame slot's address is not a parameter plus a constant offset"));
-        }
-    }
-    // The frame pointer: a `load` from the frame slot; the entry code gives it its final value.
+    })
+}
+
+/// A frame needs a slot in the continuation object to live in: the refusal when it has none that
+/// lasts (`what` says why), at the first value in the frame.
+fn no_slot(f: &Function, frame: &Frame, markers: &[Marker], what: &str) -> Vec<Finding> {
+    let first = frame.fields.first().and_then(|fl| match fl.kind {
+        FieldKind::Alloca(v) | FieldKind::Spill(v) => f.value_inst(v),
+        _ => None,
+    });
+    vec![error_at(
+        f,
+        first.or(markers.first().map(|m| m.inst)),
+        "kxs-no-frame-slot",
+        format!("this value is live across a suspend point, so it needs a spill frame, but {what}"),
+        "call `__kxs_begin(label_slot, frame_slot)` at the start of the function (the `coroutine_begin` macro \
+         does), with frame_slot the address of a `void*` field of the continuation object",
+    )]
+}
+
+/// The frame pointer loaded from the frame slot before the begin call `b` (the entry code gives it
+/// its final value), allocas moved into the frame, spills stored and reloaded around the suspend
+/// points. Returns the frame, and the frame pointer.
+fn place_in_frame(
+    f: &mut Function,
+    types: &mut TypeTable,
+    env: &Env<'_>,
+    b: &Begin,
+    mut frame: Frame,
+    sites: &[Site],
+    (live, before_begin): (&Liveness, BeforeBegin<'_>),
+) -> (Frame, Option<Value>) {
+    let Env { dl, src, typed } = *env;
     let ptr = types.ptr;
-    let fp = Builder::new(f, types).load(ptr, b.frame, ptr_size);
-    let Some(fv) = f.insts[fp].result else { return Ok((frame, None)) };
+    let fp = Builder::new(f, types).load(ptr, b.frame, frame.ptr_size);
+    let Some(fv) = f.insts[fp].result else { return (frame, None) };
     f.insert_inst_before(b.inst, fp);
     let uses = frame_uses(f, &frame.fields, &frame.remat);
     let moved = frame.moved_allocas();
@@ -619,7 +659,7 @@ fn build_frame(
         frame: fv,
         typed,
         src,
-        before_frame: &before_begin,
+        before_frame: before_begin,
         ignore_use: &|_, _| false,
         removed_later: &|_, _| false,
     };
@@ -631,14 +671,14 @@ fn build_frame(
         frame_slot: None,
         typed,
         ready: b.inst,
-        before_frame: &before_begin,
+        before_frame: before_begin,
         keeps_value: &|f, u| f.callee_name(u, src) == Some(MARKER),
         continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
         head: Vec::new(),
         leaves: sites.iter().map(|s| (s.inst, s.continues.clone())).collect(),
     };
-    spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
-    Ok((frame, Some(fv)))
+    spill_and_reload(f, types, &spill_at, live, &frame.fields, &frame.remat, &uses);
+    (frame, Some(fv))
 }
 
 /// Is every store to `a` before the begin call, with `a` never escaping (so each entry writes it

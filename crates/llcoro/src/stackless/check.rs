@@ -456,42 +456,8 @@ impl Context<'_> {
         let callee_at = operand_span(f, src, i, callee, false);
         let name = name.unwrap_or_default();
         let Some(sig) = sig else {
-            // Not declared in the module: what the results read says what it returns.
-            let Some((&first, rest)) = results.split_first() else {
-                return Err(vec![o.error_at(
-                    f,
-                    i,
-                    callee_at,
-                    "stackless-callee-type",
-                    format!(
-                        "cannot tell what this statepoint's callee {} returns: the module does not declare it, and \
-                         no `gc.frame.result` reads it",
-                        if name.is_empty() { value_label(f, callee) } else { name.to_string() }
-                    ),
-                    "read its result with `gc.frame.result`, or call a function declared in the module as returning \
-                     `{ptr, T}`, `{ptr}` or `ptr`",
-                )]);
-            };
-            let t = self.result_type(types, first);
-            let errors: Vec<Finding> = rest
-                .iter()
-                .filter(|&&r| self.result_type(types, r) != t)
-                .map(|&r| {
-                    o.error_at(
-                        f,
-                        r,
-                        None,
-                        "stackless-result-type",
-                        format!(
-                            "this result is read as {}, but another result of the same statepoint as {}",
-                            types.display(self.result_type(types, r)),
-                            types.display(t)
-                        ),
-                        "read each statepoint's result as one type: the type its callee returns",
-                    )
-                })
-                .collect();
-            return if errors.is_empty() { Ok(Returns::Pair(t)) } else { Err(errors) };
+            let name = if name.is_empty() { value_label(f, callee) } else { name.to_string() };
+            return self.returns_undeclared(types, i, callee_at, &name, &results);
         };
         let ret = types.display(sig.ret);
         let Some(returns) = returns_of(types, sig.ret) else {
@@ -504,37 +470,111 @@ impl Context<'_> {
                 "declare the callee as returning `{ptr, T}` (the frame pointer and the result), `{ptr}` or `ptr`",
             )]);
         };
-        let mut errors = Vec::new();
+        let mut errors: Vec<Finding> =
+            self.check_arguments(types, i, callee_at, name, &sig, args).into_iter().collect();
+        errors.extend(self.check_results(types, name, &ret, returns, &results));
+        if errors.is_empty() { Ok(returns) } else { Err(errors) }
+    }
+
+    /// What statepoint `i`'s callee `name`, which the module does not declare, returns: what the
+    /// `results` that read it say, when they agree.
+    fn returns_undeclared(
+        &self,
+        types: &TypeTable,
+        i: Inst,
+        callee_at: Option<Span>,
+        name: &str,
+        results: &[Inst],
+    ) -> Result<Returns, Vec<Finding>> {
+        let (f, o) = (self.f, self.o);
+        let Some((&first, rest)) = results.split_first() else {
+            return Err(vec![o.error_at(
+                f,
+                i,
+                callee_at,
+                "stackless-callee-type",
+                format!(
+                    "cannot tell what this statepoint's callee {name} returns: the module does not declare it, and \
+                     no `gc.frame.result` reads it",
+                ),
+                "read its result with `gc.frame.result`, or call a function declared in the module as returning \
+                 `{ptr, T}`, `{ptr}` or `ptr`",
+            )]);
+        };
+        let t = self.result_type(types, first);
+        let errors: Vec<Finding> = rest
+            .iter()
+            .filter(|&&r| self.result_type(types, r) != t)
+            .map(|&r| {
+                o.error_at(
+                    f,
+                    r,
+                    None,
+                    "stackless-result-type",
+                    format!(
+                        "this result is read as {}, but another result of the same statepoint as {}",
+                        types.display(self.result_type(types, r)),
+                        types.display(t)
+                    ),
+                    "read each statepoint's result as one type: the type its callee returns",
+                )
+            })
+            .collect();
+        if errors.is_empty() { Ok(Returns::Pair(t)) } else { Err(errors) }
+    }
+
+    /// Statepoint `i` passes `args` to `name` after the frame pointer: refused unless its
+    /// declaration `sig` takes the frame pointer first and then those.
+    fn check_arguments(
+        &self,
+        types: &TypeTable,
+        i: Inst,
+        callee_at: Option<Span>,
+        name: &str,
+        sig: &Signature,
+        args: &[Value],
+    ) -> Option<Finding> {
+        let f = self.f;
         let passed: Vec<Type> = args.iter().map(|&a| f.values[a].ty).collect();
         let takes_frame = sig.params.first().is_some_and(|&p| is_pointer(types, p));
         let rest = sig.params.get(1..).unwrap_or(&[]);
         let agrees = rest.len() <= passed.len()
             && (sig.vararg || rest.len() == passed.len())
             && rest.iter().zip(&passed).all(|(a, b)| a == b);
-        if !takes_frame || !agrees {
-            let show = |ts: &[Type]| ts.iter().map(|&t| types.display(t)).collect::<Vec<_>>().join(", ");
-            let declared = format!("{}{}", show(&sig.params), if sig.vararg { ", ..." } else { "" });
-            let msg = if takes_frame {
-                format!(
-                    "this statepoint passes ({}) to {name}, declared as taking (ptr sp, {})",
-                    show(&passed),
-                    show(rest)
-                )
-            } else {
-                format!(
-                    "{name} is declared as taking ({declared}): a stackless callee takes its caller's frame pointer first"
-                )
-            };
-            errors.push(o.error_at(
-                f,
-                i,
-                callee_at,
-                "stackless-callee-type",
-                msg,
-                "pass the callee the arguments its declaration takes after the frame pointer (which llcoro passes)",
-            ));
+        if takes_frame && agrees {
+            return None;
         }
-        for &r in &results {
+        let show = |ts: &[Type]| ts.iter().map(|&t| types.display(t)).collect::<Vec<_>>().join(", ");
+        let declared = format!("{}{}", show(&sig.params), if sig.vararg { ", ..." } else { "" });
+        let msg = if takes_frame {
+            format!("this statepoint passes ({}) to {name}, declared as taking (ptr sp, {})", show(&passed), show(rest))
+        } else {
+            format!(
+                "{name} is declared as taking ({declared}): a stackless callee takes its caller's frame pointer first"
+            )
+        };
+        Some(self.o.error_at(
+            f,
+            i,
+            callee_at,
+            "stackless-callee-type",
+            msg,
+            "pass the callee the arguments its declaration takes after the frame pointer (which llcoro passes)",
+        ))
+    }
+
+    /// The `results` read of a callee `name` declared as returning `ret` (`returns`) that do not
+    /// read what it returns.
+    fn check_results(
+        &self,
+        types: &TypeTable,
+        name: &str,
+        ret: &str,
+        returns: Returns,
+        results: &[Inst],
+    ) -> Vec<Finding> {
+        let mut errors = Vec::new();
+        for &r in results {
             let got = types.display(self.result_type(types, r));
             let msg = match returns {
                 Returns::Pair(t) if t == self.result_type(types, r) => continue,
@@ -548,8 +588,8 @@ impl Context<'_> {
                     format!("{name} returns {ret}, only the frame pointer: there is no result to read")
                 }
             };
-            errors.push(o.error_at(
-                f,
+            errors.push(self.o.error_at(
+                self.f,
                 r,
                 None,
                 "stackless-result-type",
@@ -557,7 +597,7 @@ impl Context<'_> {
                 "read the result as the type the callee's declaration returns after the frame pointer",
             ));
         }
-        if errors.is_empty() { Ok(returns) } else { Err(errors) }
+        errors
     }
 
     /// The type a `gc.frame.result` call reads (void for one that reads nothing).

@@ -4,32 +4,43 @@
 //!
 //! The calling convention: a stackless function takes its caller's frame pointer (`sp`) first and
 //! returns `{ptr sp, T result}`. In order:
-//! 1. `intrinsics`: find every frame intrinsic and check how they connect (a statepoint's last
+//! 1. `check`: find every frame intrinsic and check how they connect (a statepoint's last
 //!    operand is a layout, a load reads an accessor, explicit slots do not overlap);
 //! 2. explicit saves become stores at `sp + offset`;
-//! 3. each statepoint becomes: the return-address slot gets the `blockaddress` of the block after the
-//!    call, the callee is called with `sp`, and the block is split after the call (the block after
-//!    starts with an empty `noduplicate` inline asm statement naming the call site, so that no
-//!    optimization folds it into another call's continuation or copies it); the frame the callee returns (`gc.frame.accessor`) and
-//!    its result (`gc.frame.result`) are read from its return value;
-//! 4. the frame engine finds what is live after each call: values the front end saved itself are
-//!    reloaded from their slots, every other value is stored in the spill area after its definition
-//!    and reloaded, after each call, from the frame the callee returned (the GC may have moved it);
-//!    a GC pointer (`addrspace(1)`) with no slot of its own is refused;
-//! 5. `gc.frame.spillsz` becomes the spill area's size, and `frame.return` builds `{sp, value}`.
+//! 3. `statepoint`: each statepoint becomes: the return-address slot gets the `blockaddress` of
+//!    the block after the call, the callee is called with `sp`, and the block is split after the
+//!    call (the block after starts with an empty `noduplicate` inline asm statement naming the call
+//!    site, so that no optimization folds it into another call's continuation or copies it); the
+//!    frame the callee returns (`gc.frame.accessor`) and its result (`gc.frame.result`) are read
+//!    from its return value;
+//! 4. `spill`: the frame engine finds what is live after each call: values the front end saved
+//!    itself are reloaded from their slots, every other value is stored in the spill area after its
+//!    definition and reloaded, after each call, from the frame the callee returned (the GC may have
+//!    moved it); a GC pointer (`addrspace(1)`) with no slot of its own is refused;
+//! 5. `gc.frame.spillsz` becomes the spill area's size, and `frame.return` builds `{sp, value}`;
+//! 6. `reentry`: the function a runtime calls to continue a captured frame after its pending call.
+//!
+//! `table` emits the module's frame descriptor table from every function's call sites; `ir` holds
+//! what the phases build alike (slot addresses, typed-pointer casts, `{sp, v}` pairs).
 
 mod check;
+mod ir;
+mod reentry;
 mod spill;
+mod statepoint;
 pub mod table;
 
 use crate::diag::{Finding, block_name};
 use crate::frame::{Frame, Site};
-use check::{Checked, Origins, const_operand};
+use check::{Checked, Origins};
+use ir::{as_i8, insert_after, make_pair, slot_addr, stamp, wrap};
 use llir::ir::build::Builder;
-use llir::ir::{Block, Function, Inst, InstData, Opcode, Value};
+use llir::ir::{Function, Inst, InstData, Opcode, Value};
 use llir::layout::DataLayout;
 use llir::types::{Type, TypeData, TypeTable};
+use reentry::reentry;
 use rustc_hash::{FxHashMap, FxHashSet};
+use statepoint::lower_statepoints;
 
 /// The two spellings the seed uses.
 const PREFIXES: [&str; 2] = ["@llvm.gc.frame.", "@llvm.frame."];
@@ -263,53 +274,6 @@ fn frame_slot(
     Some((slot, stores))
 }
 
-/// `v` as an `i8*` in typed IR (a bitcast when it is another pointer type).
-fn as_i8(f: &mut Function, types: &mut TypeTable, v: Value, typed: bool) -> (Vec<Inst>, Value) {
-    let ptr = types.ptr;
-    if !typed || f.values[v].ty == ptr {
-        return (Vec::new(), v);
-    }
-    let c = Builder::new(f, types).bitcast(v, ptr);
-    let r = f.insts[c].result.unwrap_or(v);
-    (vec![c], r)
-}
-
-fn insert_after(f: &mut Function, i: Inst, seq: Vec<Inst>) {
-    let Some(b) = f.insts[i].block else { return };
-    let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == i) else { return };
-    for (k, x) in seq.into_iter().enumerate() {
-        f.insert_inst_at(b, pos + 1 + k, x);
-    }
-}
-
-/// The address `off` bytes from frame pointer `sp`, typed for `ty`.
-fn slot_addr(
-    f: &mut Function,
-    types: &mut TypeTable,
-    sp: Value,
-    off: i64,
-    ty: Type,
-    typed: bool,
-) -> (Vec<Inst>, Value) {
-    let (mut seq, base) = as_i8(f, types, sp, typed);
-    let mut b = Builder::new(f, types);
-    let mut v = base;
-    if off != 0 {
-        let g = if off > 0 { b.gep_i8(base, off as u64) } else { b.gep_i8_neg(base, off.unsigned_abs()) };
-        seq.push(g);
-        v = b.result(g);
-    }
-    if typed {
-        let pt = b.types.pointer_to(ty, 0, true);
-        if b.types.ptr != pt {
-            let c = b.bitcast(v, pt);
-            seq.push(c);
-            v = b.result(c);
-        }
-    }
-    (seq, v)
-}
-
 /// An explicit save after lowering: the store that writes the slot.
 struct Stored {
     value: Value,
@@ -348,215 +312,6 @@ fn lower_saves(
         f.remove_inst(s.inst);
     }
     out
-}
-
-struct LoweredSite {
-    call: Inst,
-    /// The statepoint's token in the input (for messages).
-    token: Option<Value>,
-    /// How the callee returns.
-    returns: Returns,
-    cont: Block,
-    /// How many instructions at the top of `cont` read the call's return value.
-    head: usize,
-    /// The frame pointer the call was made with.
-    frame: Value,
-    ra: i64,
-    spill: i64,
-    gc_slots: Vec<i64>,
-}
-
-/// Each statepoint: the return address stored, the call with `sp`, the block split after it, and
-/// the frame and result the callee returned read from its return value. What llcoro puts in the
-/// place of an intrinsic carries the intrinsic's place in the input, so that a refusal found later
-/// (a frame pointer used after its call) points at what the user wrote.
-#[allow(clippy::too_many_arguments)]
-fn lower_statepoints(
-    f: &mut Function,
-    types: &mut TypeTable,
-    calls: &[(Inst, Kind)],
-    statepoints: &[Statepoint],
-    layouts: &FxHashMap<Inst, Layout>,
-    frame_slot: Option<Value>,
-    typed: bool,
-    src: &str,
-    origins: &mut Origins,
-) -> Vec<LoweredSite> {
-    let mut out = Vec::new();
-    for (k, sp_call) in statepoints.iter().enumerate() {
-        let Some(lay) = layouts.get(&sp_call.layout) else { continue };
-        let Some(spill) = lay.spill else { continue };
-        let Some(&token) = f.insts[sp_call.inst].call_args().last() else { continue };
-        let frame = frame_now(f, token, layouts);
-        let sp_ty = f.values[frame].ty;
-        let ret_ty = match sp_call.returns {
-            Returns::Pair(t) => types.intern(TypeData::Struct { fields: vec![sp_ty, t].into(), packed: false }),
-            Returns::Wrapped => types.intern(TypeData::Struct { fields: vec![sp_ty].into(), packed: false }),
-            Returns::Bare => sp_ty,
-        };
-        let Some(b) = f.insts[sp_call.inst].block else { continue };
-        let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == sp_call.inst) else { continue };
-        let span = f.insts[sp_call.inst].span;
-        // The return address: the block after the call.
-        let name = f.unique_block_name(&format!("stackless.ret.{k}"));
-        let cont = f.split_block(types, b, pos + 1, Some(&name));
-        origins.split(b, cont);
-        // Spelled with this function's name: the re-entry function's copy of this store must
-        // still write this function's key.
-        let ba = f.const_value(types.ptr, &format!("blockaddress({}, %{name})", f.name));
-        let ptr = types.ptr;
-        let (mut seq, ra_addr) = slot_addr(f, types, frame, lay.ra, ptr, typed);
-        seq.push(Builder::new(f, types).store(ba, ra_addr, 8));
-        // The operands as they are now: earlier statepoints' results have replaced what they read.
-        let now = f.insts[sp_call.inst].call_args().to_vec();
-        let (callee, rest) = match now.as_slice() {
-            [callee, rest @ .., _token] => (*callee, rest.to_vec()),
-            _ => (sp_call.callee, Vec::new()),
-        };
-        let mut call_args = vec![frame];
-        call_args.extend(rest);
-        let call = Builder::new(f, types).call("", "", ret_ty, callee, &call_args);
-        seq.push(call);
-        let r = f.insts[call].result.unwrap_or(frame);
-        stamp(f, &seq, span);
-        for (j, x) in seq.into_iter().enumerate() {
-            f.insert_inst_at(b, pos + j, x);
-        }
-        // After the call: the frame where it is now, and the result.
-        let mut head = vec![site_marker(f, types, k)];
-        let new_sp = match sp_call.returns {
-            Returns::Bare => r,
-            Returns::Pair(_) | Returns::Wrapped => {
-                let (i, v) = extract(f, types, r, 0, sp_ty);
-                head.push(i);
-                v
-            }
-        };
-        let res = match sp_call.returns {
-            Returns::Pair(t) => {
-                let (i, v) = extract(f, types, r, 1, t);
-                head.push(i);
-                Some(v)
-            }
-            Returns::Wrapped | Returns::Bare => None,
-        };
-        if let Some(slot) = frame_slot {
-            let (mut c, v) = as_i8(f, types, new_sp, typed);
-            c.push(Builder::new(f, types).store(v, slot, 8));
-            head.extend(c);
-        }
-        stamp(f, &head, span);
-        let head_len = head.len();
-        for (j, x) in head.into_iter().enumerate() {
-            f.insert_inst_at(cont, j, x);
-        }
-        // accessor and result of this statepoint.
-        for &(i, kind) in calls {
-            if f.insts[i].call_args().first().and_then(|&t| f.value_inst(t)) != Some(sp_call.inst) {
-                continue;
-            }
-            let Some(rv) = f.insts[i].result else { continue };
-            let now = match (kind, res) {
-                (Kind::Accessor | Kind::Sp, _) => new_sp,
-                (Kind::Result, Some(res)) => res,
-                _ => continue,
-            };
-            f.replace_all_uses(rv, now);
-            origins.replaced(f, now, rv);
-            f.remove_inst(i);
-        }
-        f.remove_inst(sp_call.inst);
-        out.push(LoweredSite {
-            call,
-            token: f.insts[sp_call.inst].result,
-            returns: sp_call.returns,
-            cont,
-            head: head_len,
-            frame,
-            ra: lay.ra,
-            spill,
-            gc_slots: Vec::new(),
-        });
-    }
-    // `sp(accessor)`: the accessor is the frame pointer now (checked: it was a statepoint's or an
-    // accessor's token).
-    for &(i, kind) in calls {
-        if kind != Kind::Sp || f.insts[i].block.is_none() {
-            continue;
-        }
-        if let (Some(&a), Some(r)) = (f.insts[i].call_args().first(), f.insts[i].result)
-            && f.values[a].ty != types.token
-        {
-            f.replace_all_uses(r, a);
-            origins.replaced(f, a, r);
-            f.remove_inst(i);
-        }
-    }
-    // Loads from an accessor (now the frame pointer it stands for).
-    for &(i, kind) in calls {
-        if kind != Kind::Load || f.insts[i].block.is_none() {
-            continue;
-        }
-        let (Some(&base), Some(off), Some(rv)) =
-            (f.insts[i].call_args().first(), const_operand(f, i, 1, src), f.insts[i].result)
-        else {
-            continue;
-        };
-        let ty = f.values[rv].ty;
-        let (mut seq, addr) = slot_addr(f, types, base, off, ty, typed);
-        let ld = Builder::new(f, types).load(ty, addr, 1);
-        seq.push(ld);
-        stamp(f, &seq, f.insts[i].span);
-        let Some(b) = f.insts[i].block else { continue };
-        let Some(pos) = f.blocks[b].insts.iter().position(|&x| x == i) else { continue };
-        for (k, x) in seq.into_iter().enumerate() {
-            f.insert_inst_at(b, pos + k, x);
-        }
-        if let Some(lv) = f.insts[ld].result {
-            f.replace_all_uses(rv, lv);
-            origins.replaced(f, lv, rv);
-        }
-        f.remove_inst(i);
-    }
-    out
-}
-
-/// What llcoro made in the place of an intrinsic gets its place in the input.
-fn stamp(f: &mut Function, made: &[Inst], span: llir::Span) {
-    for &i in made {
-        f.insts[i].span = span;
-    }
-}
-
-/// `call void asm sideeffect "", "i"(i32 k)`: the first instruction of call site `k`'s
-/// continuation. It emits no code, but the optimizer can neither remove it nor sink it into a
-/// successor (an inline asm operand cannot become a phi), so the continuation never becomes an
-/// empty block. Without it, when two continuations end up with the same code (two calls in the
-/// arms of an `if`, joining after), LLVM sinks that code into the join, folds both empty blocks
-/// into it and points both `blockaddress`es at the join: two call sites with one key.
-/// `noduplicate` keeps passes that copy code (loop peeling and unrolling, jump threading) from
-/// copying the continuation: a copy's `blockaddress` names the copy, a key the table lacks (a loop
-/// around a call peeled at -O2, found by the stackless generator, seed 61).
-fn site_marker(f: &mut Function, types: &mut TypeTable, k: usize) -> Inst {
-    let asm = f.const_value(types.ptr, "asm sideeffect \"\", \"i\"");
-    let site = f.const_value(types.i32, &k.to_string());
-    let void = types.void;
-    let call = Builder::new(f, types).call("", "", void, asm, &[site]);
-    f.insts[call].push_piece(llir::ir::edit::t(" noduplicate"));
-    call
-}
-
-fn extract(f: &mut Function, types: &mut TypeTable, agg: Value, idx: u32, ty: Type) -> (Inst, Value) {
-    let aty = types.display(f.values[agg].ty);
-    let tmpl = vec![
-        llir::ir::edit::t(&format!("extractvalue {aty} ")),
-        llir::ir::Piece::Arg(0),
-        llir::ir::edit::t(&format!(", {idx}")),
-    ];
-    let mut d = InstData::new(Opcode::ExtractValue, ty, tmpl);
-    d.args.push(agg);
-    let i = f.create_inst(types, d);
-    (i, f.insts[i].result.unwrap_or(agg))
 }
 
 /// `frame.return(layout, v)` builds `{sp, v}` (`frame.return(layout)`: `{sp}` or `sp`), before the
@@ -608,259 +363,6 @@ fn finish(f: &mut Function, calls: &[(Inst, Kind)], size: u64) {
             f.remove_inst(i);
         }
     }
-}
-
-/// The re-entry function. A runtime calls it with a captured frame and a pointer to the result the
-/// frame's pending call would have returned; it reads the key in the frame's return-address slot,
-/// and continues after that call site with every value reloaded from the frame. It is `f`'s code
-/// from the call sites on: what runs before the first call is not there.
-fn reentry(
-    f: &Function,
-    types: &mut TypeTable,
-    sites: &[LoweredSite],
-    slot: Value,
-    typed: bool,
-    src: &str,
-) -> Option<Function> {
-    let ra = sites.first()?.ra;
-    if sites.iter().any(|s| s.ra != ra) {
-        return None;
-    }
-    let ptr = types.ptr;
-    let header = llir::ir::Header {
-        prefix: llir::ir::Text::own("define internal "),
-        ret: f.header.ret,
-        params: vec![
-            llir::ir::Param { ty: ptr, attrs: llir::ir::Text::own("") },
-            llir::ir::Param { ty: ptr, attrs: llir::ir::Text::own("") },
-        ],
-        vararg: false,
-        suffix: llir::ir::Text::own(crate::coro::split::part_suffix(f.header.suffix.get(src))),
-    };
-    let mut g = Function::new(crate::coro::split::derived_name(&f.name, "reenter"), header);
-    let frame =
-        g.values.push(llir::ir::ValueData { ty: ptr, kind: llir::ir::ValueKind::Param(0), name: Some("frame".into()) });
-    let result = g.values.push(llir::ir::ValueData {
-        ty: ptr,
-        kind: llir::ir::ValueKind::Param(1),
-        name: Some("result".into()),
-    });
-    g.params.push(frame);
-    g.params.push(result);
-    let entry = g.create_block(Some("entry"));
-    g.layout.push(entry);
-    let mut vmap: cranelift_entity::SecondaryMap<Value, Option<Value>> = cranelift_entity::SecondaryMap::new();
-    for &p in &f.params {
-        let ty = f.values[p].ty;
-        vmap[p] = Some(g.const_value(ty, "poison"));
-    }
-    // The frame-pointer slot, in the entry block, holding the captured frame.
-    let slot_ty = f.values[slot].ty;
-    let mut d = InstData::new(
-        Opcode::Alloca,
-        slot_ty,
-        vec![llir::ir::edit::t(&format!("alloca {}, align 8", types.display(ptr)))],
-    );
-    d.extra = llir::ir::Extra::Alloca { ty: ptr, align: Some(8) };
-    let new_slot_inst = g.create_inst(types, d);
-    let new_slot = g.insts[new_slot_inst].result?;
-    g.append_inst(entry, new_slot_inst);
-    vmap[slot] = Some(new_slot);
-    let st = Builder::new(&mut g, types).store(frame, new_slot, 8);
-    g.append_inst(entry, st);
-    // The blocks the copy will hold: those reachable from a call site's continuation.
-    let mut copied: cranelift_entity::SecondaryMap<Block, bool> = cranelift_entity::SecondaryMap::new();
-    let mut work: Vec<Block> = sites.iter().map(|s| s.cont).collect();
-    while let Some(b) = work.pop() {
-        if !copied[b] {
-            copied[b] = true;
-            work.extend(f.successors(b).iter().copied());
-        }
-    }
-    // Per call site, what the call would have returned: {frame, *result} (or {frame}, or frame).
-    let mut landing = Vec::new();
-    for site in sites {
-        let name = g.unique_block_name("reenter.site");
-        let lb = g.create_block(Some(&name));
-        let (made, agg) = landing_value(f, &mut g, types, site, (frame, result), typed)?;
-        for i in made {
-            g.append_inst(lb, i);
-        }
-        // A call that is not copied (nothing after a call site leads to it) is its landing value.
-        if let Some(r) = f.insts[site.call].result
-            && !f.insts[site.call].block.is_some_and(|b| copied[b])
-        {
-            vmap[r] = Some(agg);
-        }
-        landing.push((lb, agg));
-    }
-    let roots: Vec<Block> = sites.iter().map(|s| s.cont).collect();
-    let maps = g.clone_reachable_from(f, &mut vmap, &roots);
-    // Each landing block enters its call site's continuation; where the call itself was copied
-    // (another call site leads to it), the continuation takes the call's value from either edge.
-    for (site, &(lb, agg)) in sites.iter().zip(&landing) {
-        let cont = maps.blocks[site.cont]?;
-        let br = g.create_br(types, cont);
-        g.append_inst(lb, br);
-        g.layout.push(lb);
-        if let Some(call) = maps.insts[site.call]
-            && let Some(cv) = g.insts[call].result
-            && let Some(pred) = g.insts[call].block
-        {
-            let rty = g.values[cv].ty;
-            let in_cont: Vec<Inst> = g.blocks[cont].insts.to_vec();
-            let phi = Builder::new(&mut g, types).phi(rty, &[(cv, pred), (agg, lb)]);
-            let pv = g.insts[phi].result?;
-            // The copy kept the landing value for the call's result: both edges meet in the phi.
-            for u in in_cont {
-                for a in g.insts[u].args.iter_mut() {
-                    if *a == agg {
-                        *a = pv;
-                    }
-                }
-            }
-            // Every use of the call's value comes after the continuation, which only the call's
-            // block and the landing block enter: all of them read the phi (a callee returning the
-            // frame pointer alone is used below the continuation as it is, with no extract there).
-            for b in g.layout.clone() {
-                for &u in &g.blocks[b].insts {
-                    for a in g.insts[u].args.iter_mut() {
-                        if *a == cv {
-                            *a = pv;
-                        }
-                    }
-                }
-            }
-            g.insert_inst_at(cont, 0, phi);
-        }
-    }
-    // The dispatch: the key in the frame's return-address slot names the call site.
-    let (mut seq, addr) = slot_addr(&mut g, types, frame, ra, ptr, typed);
-    let key = Builder::new(&mut g, types).load(ptr, addr, 8);
-    let key_v = g.insts[key].result?;
-    seq.push(key);
-    for i in seq {
-        g.append_inst(entry, i);
-    }
-    let fname = f.name.to_string();
-    let mut at = entry;
-    for (k, (site, &(lb, _))) in sites.iter().zip(&landing).enumerate() {
-        let ba = g.const_value(ptr, &format!("blockaddress({fname}, %{})", block_name(f, site.cont)));
-        let eq = Builder::new(&mut g, types).icmp("eq", key_v, ba);
-        let eq_v = g.insts[eq].result?;
-        g.append_inst(at, eq);
-        let next_name = g.unique_block_name(&format!("reenter.next.{k}"));
-        let next = g.create_block(Some(&next_name));
-        let br = Builder::new(&mut g, types).cond_br(eq_v, lb, next);
-        g.append_inst(at, br);
-        g.layout.push(next);
-        at = next;
-    }
-    let u = Builder::new(&mut g, types).unreachable();
-    g.append_inst(at, u);
-    crate::coro::split::strip_debug(&mut g);
-    Some(g)
-}
-
-/// What call site `site`'s call would have returned, made in the re-entry function `g` from its
-/// parameters `(frame, result)`: `{frame, *result}`, `{frame}` or `frame`, as the callee returns.
-fn landing_value(
-    f: &Function,
-    g: &mut Function,
-    types: &mut TypeTable,
-    site: &LoweredSite,
-    (frame, result): (Value, Value),
-    typed: bool,
-) -> Option<(Vec<Inst>, Value)> {
-    let rty = f.values[f.insts[site.call].result?].ty;
-    let mut made = Vec::new();
-    let frame_v = if typed && g.values[frame].ty != sp_type(f, site) {
-        let c = Builder::new(g, types).bitcast(frame, sp_type(f, site));
-        made.push(c);
-        g.insts[c].result?
-    } else {
-        frame
-    };
-    let res_ty = match site.returns {
-        Returns::Pair(t) => t,
-        Returns::Wrapped => {
-            let (w, v) = wrap(g, types, rty, frame_v)?;
-            made.extend(w);
-            return Some((made, v));
-        }
-        Returns::Bare => return Some((made, frame_v)),
-    };
-    let mut loads = Vec::new();
-    let mut from = result;
-    if typed {
-        let want = types.pointer_to(res_ty, 0, true);
-        let c = Builder::new(g, types).bitcast(result, want);
-        from = g.insts[c].result?;
-        loads.push(c);
-    }
-    let load = Builder::new(g, types).load(res_ty, from, 1);
-    let loaded = g.insts[load].result?;
-    // In the order the re-entry function always had: the result's cast, the frame's, the load.
-    loads.append(&mut made);
-    loads.push(load);
-    let (pair, agg) = make_pair(g, types, rty, frame_v, loaded)?;
-    loads.extend(pair);
-    Some((loads, agg))
-}
-
-/// `{first, second}` of type `ty` built by two `insertvalue`s (not yet placed), and its value.
-fn make_pair(
-    f: &mut Function,
-    types: &mut TypeTable,
-    ty: Type,
-    first: Value,
-    second: Value,
-) -> Option<(Vec<Inst>, Value)> {
-    let (a, av) = insert_value(f, types, ty, None, first, 0)?;
-    let (b, bv) = insert_value(f, types, ty, Some(av), second, 1)?;
-    Some((vec![a, b], bv))
-}
-
-/// `{sp}` of type `ty` (not yet placed), and its value.
-fn wrap(f: &mut Function, types: &mut TypeTable, ty: Type, sp: Value) -> Option<(Vec<Inst>, Value)> {
-    let (a, av) = insert_value(f, types, ty, None, sp, 0)?;
-    Some((vec![a], av))
-}
-
-/// `insertvalue ty into, v, idx` (into `poison` when None), not yet placed.
-fn insert_value(
-    f: &mut Function,
-    types: &mut TypeTable,
-    ty: Type,
-    into: Option<Value>,
-    v: Value,
-    idx: u32,
-) -> Option<(Inst, Value)> {
-    let text = types.display(ty);
-    let v_ty = types.display(f.values[v].ty);
-    let t = llir::ir::edit::t;
-    let (mut tmpl, args) = match into {
-        None => (vec![t(&format!("insertvalue {text} poison, {v_ty} ")), llir::ir::Piece::Arg(0)], vec![v]),
-        Some(agg) => (
-            vec![
-                t(&format!("insertvalue {text} ")),
-                llir::ir::Piece::Arg(0),
-                t(&format!(", {v_ty} ")),
-                llir::ir::Piece::Arg(1),
-            ],
-            vec![agg, v],
-        ),
-    };
-    tmpl.push(t(&format!(", {idx}")));
-    let mut d = InstData::new(Opcode::InsertValue, ty, tmpl);
-    d.args.extend(args);
-    let i = f.create_inst(types, d);
-    Some((i, f.insts[i].result?))
-}
-
-/// The frame pointer type a call site's callee returns first.
-fn sp_type(f: &Function, site: &LoweredSite) -> Type {
-    f.values[site.frame].ty
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //! the area's own offset is not aligned enough.
 
 use super::check::{Origins, operand_span};
-use super::{FRAME_ALIGN, LoweredSite, Stored};
+use super::statepoint::LoweredSite;
+use super::{FRAME_ALIGN, Stored};
 use crate::diag::{Finding, is_unspillable};
 use crate::frame::rewrite::{SpillSites, frame_uses, spill_and_reload};
 use crate::frame::{Candidates, Field, FieldKind, Frame, Site, Survey, classify, crossing, remat, value_fields};
