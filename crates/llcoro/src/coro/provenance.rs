@@ -458,6 +458,18 @@ impl<'a> Prover<'a> {
         self.fp = self.fresh();
         let obj = self.fresh();
         let mut args = vec![Sym::Unknown; nargs.max(g.params.len())];
+        // An `sret` pointer is a fresh object the callee returns its value in (`noalias`: the
+        // caller's object cannot be reached through it), so writing the result there (a method
+        // returning a `std::optional` copied out of the promise) keeps what is tracked.
+        let src = self.m.src.as_str();
+        for (k, p) in g.header.params.iter().enumerate() {
+            if k != arg
+                && p.attrs.get(src).contains("sret")
+                && let Some(a) = args.get_mut(k)
+            {
+                *a = Sym::Ptr(self.fresh(), 0);
+            }
+        }
         if let Some(a) = args.get_mut(arg) {
             *a = Sym::Ptr(obj, 0);
         }
@@ -1071,6 +1083,7 @@ declare i8 @llvm.coro.suspend(token, i1)
 declare ptr @llvm.coro.promise(ptr, i32, i1)
 declare void @llvm.coro.destroy(ptr)
 declare void @llvm.coro.resume(ptr)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare ptr @malloc(i64)
 declare void @opaque(ptr)
 
@@ -1126,6 +1139,21 @@ done:
 define void @step(ptr %this) {
   %h = load ptr, ptr %this
   call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+
+define void @take_value(ptr sret([24 x i8]) %out, ptr %this) {
+  %h = load ptr, ptr %this
+  call void @llvm.coro.resume(ptr %h)
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr %out, ptr %p, i64 24, i1 false)
+  store i64 0, ptr %out
+  ret void
+}
+
+define void @write_through(ptr %out, ptr %this) {
+  %h = load ptr, ptr %this
+  store i64 0, ptr %out
   ret void
 }
 
@@ -1268,6 +1296,11 @@ attributes #0 = { noreturn nounwind }
             assert_eq!(p.effect("@release", 0, 1, 0, types), Effect::Unknown, "the handle is overwritten");
             assert_eq!(p.effect("@leak", 0, 1, 0, types), Effect::Unknown, "unknown code gets the object");
             assert_eq!(p.effect("@missing", 0, 1, 0, types), Effect::Unknown);
+            // A value copied out of the promise into the `sret` object (`std::optional<T>
+            // operator()()`): that object is not the caller's task object.
+            assert_eq!(p.effect("@take_value", 1, 2, 0, types), Effect::Keeps);
+            assert_eq!(p.effect("@take_value", 0, 2, 0, types), Effect::Unknown, "the object is the sret one");
+            assert_eq!(p.effect("@write_through", 1, 2, 0, types), Effect::Unknown, "a plain pointer may be it");
         });
     }
 
