@@ -230,6 +230,9 @@ pub struct Prover<'a> {
     made_by: Option<(String, HandleOut)>,
     /// Objects that are allocas: memory a store to a global's own address cannot touch.
     locals: FxHashSet<u32>,
+    /// The `sret` objects `effect` gives a method (`effect_of`): the method's own result, which no
+    /// pointer of the caller's reaches.
+    results: FxHashSet<u32>,
     /// The object standing for the tracked frame's promise: `coro.promise` of the frame, and the
     /// promise alloca of a ramp being followed.
     fp: u32,
@@ -259,6 +262,7 @@ impl<'a> Prover<'a> {
             watched: None,
             made_by: None,
             locals: FxHashSet::default(),
+            results: FxHashSet::default(),
             fp: 1,
             caller: false,
             in_ramp: false,
@@ -458,6 +462,20 @@ impl<'a> Prover<'a> {
         self.fp = self.fresh();
         let obj = self.fresh();
         let mut args = vec![Sym::Unknown; nargs.max(g.params.len())];
+        // An `sret` pointer is a fresh object the callee returns its value in (`noalias`: the
+        // caller's object cannot be reached through it), so writing the result there (a method
+        // returning a `std::optional` copied out of the promise) keeps what is tracked.
+        let src = self.m.src.as_str();
+        for (k, p) in g.header.params.iter().enumerate() {
+            if k != arg
+                && p.attrs.get(src).contains("sret")
+                && let Some(a) = args.get_mut(k)
+            {
+                let o = self.fresh();
+                self.results.insert(o);
+                *a = Sym::Ptr(o, 0);
+            }
+        }
         if let Some(a) = args.get_mut(arg) {
             *a = Sym::Ptr(obj, 0);
         }
@@ -892,8 +910,19 @@ impl<'a> Prover<'a> {
         if name.starts_with("@llvm.lifetime") || name.starts_with("@llvm.dbg") || name.starts_with("@llvm.assume") {
             return Some(Sym::Unknown);
         }
-        let tracked = |s: &Sym| matches!(s, Sym::Ptr(..) | Sym::Frame);
+        // A method's result object holding nothing tracked is out of reach like unknown memory
+        // (a move constructor writing it from a pointer the promise held): the callee may only
+        // overwrite it.
+        let results = &self.results;
+        let holds_tracked =
+            |o: u32| st.mem.iter().any(|(&(ob, _), v)| ob == o && matches!(v, Sym::Ptr(..) | Sym::Frame));
+        let tracked = |s: &Sym| {
+            matches!(s, Sym::Frame) || matches!(s, Sym::Ptr(o, _) if !results.contains(o) || holds_tracked(*o))
+        };
         if !args.iter().any(tracked) {
+            let out: Vec<u32> =
+                args.iter().filter_map(|a| if let Sym::Ptr(o, _) = a { Some(*o) } else { None }).collect();
+            st.mem.retain(|&(ob, _), _| !out.contains(&ob));
             // It cannot reach what is tracked (nothing it gets points there); assume it returns
             // something unknown. (Globals holding tracked pointers would be escapes, caught at the
             // store.) In a `caller` proof, it may resume the coroutine if the frame got out.
@@ -1071,6 +1100,7 @@ declare i8 @llvm.coro.suspend(token, i1)
 declare ptr @llvm.coro.promise(ptr, i32, i1)
 declare void @llvm.coro.destroy(ptr)
 declare void @llvm.coro.resume(ptr)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare ptr @malloc(i64)
 declare void @opaque(ptr)
 
@@ -1126,6 +1156,36 @@ done:
 define void @step(ptr %this) {
   %h = load ptr, ptr %this
   call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+
+define void @take_value(ptr sret([24 x i8]) %out, ptr %this) {
+  %h = load ptr, ptr %this
+  call void @llvm.coro.resume(ptr %h)
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr %out, ptr %p, i64 24, i1 false)
+  store i64 0, ptr %out
+  ret void
+}
+
+define void @take_moved(ptr sret([8 x i8]) %out, ptr %this) {
+  %h = load ptr, ptr %this
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  %v = load ptr, ptr %p
+  call void @move_from(ptr %out, ptr %v)
+  ret void
+}
+
+define void @move_from(ptr %dst, ptr %src) {
+  %x = load ptr, ptr %src
+  store ptr %x, ptr %dst
+  store ptr null, ptr %src
+  ret void
+}
+
+define void @write_through(ptr %out, ptr %this) {
+  %h = load ptr, ptr %this
+  store i64 0, ptr %out
   ret void
 }
 
@@ -1268,6 +1328,14 @@ attributes #0 = { noreturn nounwind }
             assert_eq!(p.effect("@release", 0, 1, 0, types), Effect::Unknown, "the handle is overwritten");
             assert_eq!(p.effect("@leak", 0, 1, 0, types), Effect::Unknown, "unknown code gets the object");
             assert_eq!(p.effect("@missing", 0, 1, 0, types), Effect::Unknown);
+            // A value copied out of the promise into the `sret` object (`std::optional<T>
+            // operator()()`): that object is not the caller's task object.
+            assert_eq!(p.effect("@take_value", 1, 2, 0, types), Effect::Keeps);
+            assert_eq!(p.effect("@take_value", 0, 2, 0, types), Effect::Unknown, "the object is the sret one");
+            // Moved in from a pointer the promise held (`unique_ptr`'s move constructor): a callee
+            // that gets the result object and unknown pointers only reaches no tracked object.
+            assert_eq!(p.effect("@take_moved", 1, 2, 0, types), Effect::Keeps);
+            assert_eq!(p.effect("@write_through", 1, 2, 0, types), Effect::Unknown, "a plain pointer may be it");
         });
     }
 

@@ -1136,12 +1136,15 @@ fn finish_ramp(
     rewrite_intrinsics(&mut f, types, shape, frame, None, env);
     fold_known_branches(&mut f, types, src);
     // coro.begin's frame is the memory it was given (or the caller's); coro.id goes. With a header
-    // group, the memory goes through `launder.invariant.group` first: each frame is then a pointer
-    // of its own to the optimiser, even in memory an earlier frame had (a pool, the caller's slot
-    // in a loop), so the destroy slot's tagged stores never disagree.
+    // group, allocated memory goes through `launder.invariant.group` first: each frame is then a
+    // pointer of its own to the optimiser, even in memory an earlier frame had (a pool), so the
+    // destroy slot's tagged stores never disagree. The caller's memory (an elided twin) is not
+    // laundered: it is an alloca of one call site, so every frame made there stores the same
+    // `.cleanup`, and SROA of LLVM 20+ does not see through the launder, which would keep a frame
+    // on the caller's stack in memory (`optional_call` of bench/parity.sh: 5x clang-22's time).
     let mem = caller_mem.or_else(|| f.insts[shape.begin].call_args().get(1).copied());
     let mem = match (mem, env.header_group) {
-        (Some(m), Some(_)) if !env.typed => {
+        (Some(m), Some(_)) if !env.typed && caller_mem.is_none() => {
             let callee = f.const_value(types.ptr, crate::coro::intrinsics::LAUNDER);
             let ptr = types.ptr;
             let c = Builder::new(&mut f, types).call("", "", ptr, callee, &[m]);
