@@ -497,23 +497,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
               that LLVM's passes.",
     },
     Explanation {
-        code: "coro-unsupported-abi",
-        severity: "error",
-        summary: "a retcon coroutine with a swifterror value",
-        meaning: "llcoro lowers switched-resume (`llvm.coro.id`), returned-continuation \
-                  (`llvm.coro.id.retcon`, `.retcon.once`) and async (`llvm.coro.id.async`) coroutines, but \
-                  not yet a `swifterror` parameter or alloca in a returned-continuation coroutine (LLVM \
-                  threads that slot through each continuation).",
-        example: concat!(
-            retcon_head!("{ ptr, i32 }", "ptr %buf, ptr swifterror %err", "@proto"),
-            "%w = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 0)\n",
-            retcon_tail!("none"),
-            "declare { ptr, i32 } @proto(ptr, i1, ptr swifterror)\n",
-            retcon_decls!()
-        ),
-        fix: "Lower this function with LLVM's coro passes.",
-    },
-    Explanation {
         code: "coro-mixed-abi",
         severity: "error",
         summary: "an intrinsic of another coroutine ABI in a switched-resume coroutine",

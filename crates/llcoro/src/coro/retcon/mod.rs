@@ -17,6 +17,7 @@
 
 pub mod shape;
 pub mod split;
+pub mod swifterror;
 
 use crate::coro::intrinsics::{Intr, intr_of};
 use crate::diag::Finding;
@@ -64,6 +65,7 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     let src = env.src;
     let mut shape = shape::analyze(&f, src, types, env.sig_of)?;
     normalize(&mut f, types, &mut shape, src);
+    swifterror::eliminate(&mut f, types, &shape, src, env.dl.pointer_size(0));
     let uses_stack_save = lower_allocas(&mut f, types, &shape, env)?;
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
     let spec = FrameSpec { begin: shape.begin, suspends: &shape.suspends, structural: &structural, max_align: None };

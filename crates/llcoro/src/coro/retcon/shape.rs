@@ -193,9 +193,6 @@ pub fn analyze(
             ));
         }
     }
-    if let Some(e) = swifterror(f, src) {
-        errors.push(e);
-    }
     let (Some(&id), Some(&begin)) = (ids.first(), begins.first()) else { return Err(errors) };
     if !errors.is_empty() {
         return Err(errors);
@@ -246,25 +243,6 @@ pub fn analyze(
     check_suspends(f, types, &shape)?;
     check_results(f, src, types, &shape)?;
     Ok(shape)
-}
-
-/// A `swifterror` parameter or alloca: LLVM's CoroSplit gives each continuation a slot of its own
-/// for it (`coro::Shape::SwiftErrorOps`), which llcoro does not yet; lowered as an ordinary value
-/// the output would break the verifier's swifterror rules.
-fn swifterror(f: &Function, src: &str) -> Option<Finding> {
-    let spelled =
-        |span: llir::Span| src.get(span.start as usize..span.end as usize).is_some_and(|t| t.contains("swifterror"));
-    let at = f.inst_iter().map(|(_, i)| i).find(|&i| spelled(f.insts[i].span));
-    let in_header = f.header.params.iter().any(|p| p.attrs.get(src).contains("swifterror"));
-    (in_header || at.is_some()).then(|| {
-        error_at(
-            f,
-            at,
-            "coro-unsupported-abi",
-            "a swifterror value in a returned-continuation coroutine, which llcoro does not lower yet".into(),
-            "use LLVM's coro passes for this function (the swifterror slot must be threaded through each continuation)",
-        )
-    })
 }
 
 /// The prototype's, the coroutine's, the allocator's and the deallocator's signatures, as LLVM's

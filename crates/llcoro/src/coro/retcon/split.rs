@@ -368,6 +368,7 @@ fn finish(cx: &Cx<'_, '_>, g: &mut Function, types: &mut TypeTable, maps: &Clone
     }
     g.replace_uses_with_map(&subst);
     g.remove_unreachable_blocks();
+    super::swifterror::resolve(g, types, src, cx.env.dl.pointer_size(0));
 }
 
 /// `coro.end` in a copy: a frame that is not the caller's buffer is freed; a non-unwind one
