@@ -512,6 +512,15 @@ fn reference_slots(
     held.into_iter().filter_map(|(k, v)| Some((k, v.ok()??))).collect()
 }
 
+/// What is known, on a path, of the coroutine `destroyed_on_every_path` follows (ordered: a
+/// block's state is the worst of its incoming paths').
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Life {
+    Destroyed,
+    Alive,
+    Lost,
+}
+
 /// Is the coroutine ramp call `c` creates destroyed on every path before `g` returns, unwinds out,
 /// or comes back to `c`? It is destroyed by `coro.destroy` of the call's result, or, when the
 /// handle is kept in a task object of `g` (`out`, where `provenance` proved the ramp leaves it), by a
@@ -525,145 +534,42 @@ fn destroyed_on_every_path(
     prover: &mut Prover<'_>,
     suspend_exits: &FxHashSet<(Block, Block)>,
 ) -> bool {
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-    enum S {
-        Destroyed,
-        Alive,
-        Lost,
-    }
     let dl = prover.layout();
     let refs = reference_slots(g, src, dl, types);
     let handle = g.insts[c].result;
-    // The cell of a task object holding the handle: (alloca, offset).
-    let cell = match out {
-        Some(HandleOut::InSret { param, off }) => {
-            let Some(&p) = g.insts[c].call_args().get(param) else { return false };
-            let Some((a, o)) = address(g, p, src, dl, types, &refs) else { return false };
-            Some((a, o + off))
-        }
-        // A returned handle whose only use is a store into a task object.
-        Some(HandleOut::Returned) => handle.and_then(|r| {
-            let mut users = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r));
-            match (users.next(), users.next()) {
-                (Some(st), None) if g.insts[st].op == Opcode::Store && g.insts[st].args.first() == Some(&r) => {
-                    address(g, *g.insts[st].args.get(1)?, src, dl, types, &refs)
-                }
-                _ => None,
-            }
-        }),
-        // The promise pointer in a task object: `made_destroyed` follows it.
-        Some(HandleOut::PromiseReturned) | None => None,
-    };
-    let Some(cb) = g.insts[c].block else { return false };
-    let ptr_size = dl.pointer_size(0) as i64;
-    let mut state_in: FxHashMap<Block, S> = FxHashMap::default();
-    // After an `invoke` of the ramp, the coroutine exists on the normal edge only: a ramp that
-    // throws has made nothing to destroy.
-    let start = match g.insts[c].op {
-        Opcode::Invoke => match g.insts[c].blocks.first() {
-            Some(&normal) => (normal, 0),
-            None => return false,
-        },
-        _ => (cb, g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1)),
-    };
-    let mut work: Vec<(Block, usize, S)> = vec![(start.0, start.1, S::Alive)];
-    let mut effects: FxHashMap<(String, usize, i64), Effect> = FxHashMap::default();
+    let Some(cell) = handle_cell(g, c, out, src, dl, types, &refs) else { return false };
+    let Some(start) = after_ramp(g, c) else { return false };
+    let walk = Walk { g, src, dl, refs: &refs, out, handle, cell, ptr_size: dl.pointer_size(0) as i64 };
+    let mut state_in: FxHashMap<Block, Life> = FxHashMap::default();
+    let mut work: Vec<(Block, usize, Life)> = vec![(start.0, start.1, Life::Alive)];
+    let mut ask = Ask { types, prover, effects: FxHashMap::default() };
     'blocks: while let Some((b, from, mut s)) = work.pop() {
         for &i in g.blocks[b].insts.iter().skip(from) {
-            let d = &g.insts[i];
-            if i == c && s != S::Destroyed {
+            if i == c && s != Life::Destroyed {
                 return false;
             }
-            if s == S::Alive && handle.is_some() && intr_of(g, i, src) == Some(Intr::Destroy) {
-                if d.call_args().first().copied() == handle {
-                    s = S::Destroyed;
-                }
-            } else if s == S::Alive
-                && !d.is_debug()
-                && let Some(cell) = cell
-            {
-                // Every operand pointing into the task object: what does this do to the cell?
-                for (k, &v) in d.args.iter().enumerate() {
-                    let Some((a, o)) = address(g, v, src, dl, types, &refs) else { continue };
-                    if a != cell.0 {
-                        continue;
-                    }
-                    let is_call_arg = k < d.call_args().len();
-                    s = match d.op {
-                        Opcode::Load if k == 0 => s,
-                        // The coerced result going into its cell, or a store beside the cell.
-                        // The address kept in a reference variable: its loads are this address.
-                        Opcode::Store if k == 0 && d.args.get(1).is_some_and(|p| refs.contains_key(p)) => s,
-                        Opcode::Store if k == 1 => {
-                            let size =
-                                d.args.first().map_or(ptr_size, |&x| dl.store_size(types, g.values[x].ty) as i64);
-                            let hits = o < cell.1 + ptr_size && cell.1 < o + size;
-                            let initial = out == Some(HandleOut::Returned) && handle == d.args.first().copied();
-                            if hits && !initial { S::Lost } else { s }
-                        }
-                        Opcode::Call | Opcode::Invoke if is_call_arg => {
-                            // `coro.await.suspend.*(awaiter, frame, wrapper)` runs `wrapper(awaiter,
-                            // frame)`: what the wrapper does to the awaiter is what this does.
-                            let wrapper = matches!(
-                                intr_of(g, i, src),
-                                Some(Intr::AwaitSuspendVoid | Intr::AwaitSuspendBool | Intr::AwaitSuspendHandle)
-                            )
-                            .then(|| d.call_args().get(2).and_then(|&w| g.const_text(w, src)))
-                            .flatten();
-                            let (name, nargs) = match wrapper {
-                                Some(w) if k == 0 => (w, 2),
-                                Some(_) => ("", 0),
-                                None => (g.callee_name(i, src).unwrap_or(""), d.call_args().len()),
-                            };
-                            // The end of the object's lifetime leaves the frame as it is (an exit
-                            // still needs it destroyed); a copy out of the object reads the cell.
-                            let copies_out =
-                                k == 1 && (name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove"));
-                            if name.starts_with("@llvm.lifetime.") || name.starts_with("@llvm.dbg") || copies_out {
-                                s
-                            } else if cell.1 - o < 0 {
-                                S::Lost
-                            } else {
-                                let key = (name.to_string(), k, cell.1 - o);
-                                let e = *effects
-                                    .entry(key)
-                                    .or_insert_with(|| prover.effect(name, k, nargs, cell.1 - o, types));
-                                match e {
-                                    Effect::Keeps => s,
-                                    Effect::Destroys => S::Destroyed,
-                                    Effect::Unknown => S::Lost,
-                                }
-                            }
-                        }
-                        Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast if k == 0 => s,
-                        _ => S::Lost,
-                    };
-                    if s == S::Destroyed {
-                        break;
-                    }
-                }
-            }
-            match d.op {
-                Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch if s != S::Destroyed => {
+            s = walk.step(i, s, &mut ask);
+            match g.insts[i].op {
+                Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch if s != Life::Destroyed => {
                     return false;
                 }
                 // A path through a call that never comes back is no way out.
                 Opcode::Call
-                    if s != S::Lost
+                    if s != Life::Lost
                         && g.callee_name(i, src)
-                            .is_some_and(|n| !n.starts_with("@llvm.") && prover.never_returns(n)) =>
+                            .is_some_and(|n| !n.starts_with("@llvm.") && ask.prover.never_returns(n)) =>
                 {
                     continue 'blocks;
                 }
                 _ => {}
             }
         }
-        if s == S::Lost {
+        if s == Life::Lost {
             return false;
         }
         // An invoke of a function that cannot throw never takes its unwind edge.
         let dead_unwind = g.terminator(b).and_then(|t| {
-            (g.insts[t].op == Opcode::Invoke && g.callee_name(t, src).is_some_and(|n| prover.cannot_unwind(n)))
+            (g.insts[t].op == Opcode::Invoke && g.callee_name(t, src).is_some_and(|n| ask.prover.cannot_unwind(n)))
                 .then(|| g.insts[t].blocks.get(1).copied())
                 .flatten()
         });
@@ -680,6 +586,157 @@ fn destroyed_on_every_path(
         }
     }
     true
+}
+
+/// The cell of a task object holding the handle ramp call `c` makes: (alloca, offset), Some(None)
+/// when the handle is not kept in one, None when where it is kept is not known.
+fn handle_cell(
+    g: &Function,
+    c: Inst,
+    out: Option<HandleOut>,
+    src: &str,
+    dl: &llir::layout::DataLayout,
+    types: &TypeTable,
+    refs: &FxHashMap<Value, (Value, i64)>,
+) -> Option<Option<(Value, i64)>> {
+    let handle = g.insts[c].result;
+    Some(match out {
+        Some(HandleOut::InSret { param, off }) => {
+            let &p = g.insts[c].call_args().get(param)?;
+            let (a, o) = address(g, p, src, dl, types, refs)?;
+            Some((a, o + off))
+        }
+        // A returned handle whose only use is a store into a task object.
+        Some(HandleOut::Returned) => handle.and_then(|r| {
+            let mut users = g.inst_iter().map(|(_, i)| i).filter(|&i| g.insts[i].args.contains(&r));
+            match (users.next(), users.next()) {
+                (Some(st), None) if g.insts[st].op == Opcode::Store && g.insts[st].args.first() == Some(&r) => {
+                    address(g, *g.insts[st].args.get(1)?, src, dl, types, refs)
+                }
+                _ => None,
+            }
+        }),
+        // The promise pointer in a task object: `made_destroyed` follows it.
+        Some(HandleOut::PromiseReturned) | None => None,
+    })
+}
+
+/// Where the coroutine ramp call `c` makes first exists: (block, index of the instruction). After
+/// an `invoke` of the ramp, that is the normal edge only: a ramp that throws has made nothing to
+/// destroy.
+fn after_ramp(g: &Function, c: Inst) -> Option<(Block, usize)> {
+    let cb = g.insts[c].block?;
+    Some(match g.insts[c].op {
+        Opcode::Invoke => (*g.insts[c].blocks.first()?, 0),
+        _ => (cb, g.blocks[cb].insts.iter().position(|&x| x == c).map_or(0, |p| p + 1)),
+    })
+}
+
+/// What `destroyed_on_every_path` follows: the coroutine's handle and the task object's cell
+/// holding it.
+struct Walk<'a> {
+    g: &'a Function,
+    src: &'a str,
+    dl: &'a llir::layout::DataLayout,
+    refs: &'a FxHashMap<Value, (Value, i64)>,
+    out: Option<HandleOut>,
+    handle: Option<Value>,
+    cell: Option<(Value, i64)>,
+    ptr_size: i64,
+}
+
+/// What `destroyed_on_every_path` asks of the callees, and the answers so far (many calls
+/// share a method).
+struct Ask<'a, 'p> {
+    types: &'a mut TypeTable,
+    prover: &'a mut Prover<'p>,
+    effects: FxHashMap<(String, usize, i64), Effect>,
+}
+
+impl Walk<'_> {
+    /// The state after instruction `i`, given `s` before it.
+    fn step(&self, i: Inst, s: Life, ask: &mut Ask<'_, '_>) -> Life {
+        let (g, src) = (self.g, self.src);
+        let d = &g.insts[i];
+        if s == Life::Alive && self.handle.is_some() && intr_of(g, i, src) == Some(Intr::Destroy) {
+            if d.call_args().first().copied() == self.handle { Life::Destroyed } else { s }
+        } else if s == Life::Alive
+            && !d.is_debug()
+            && let Some(cell) = self.cell
+        {
+            self.cell_step(i, cell, s, ask)
+        } else {
+            s
+        }
+    }
+
+    /// What instruction `i` does to `cell`, through every operand pointing into the task object.
+    fn cell_step(&self, i: Inst, cell: (Value, i64), mut s: Life, ask: &mut Ask<'_, '_>) -> Life {
+        let (g, src, dl, ptr_size) = (self.g, self.src, self.dl, self.ptr_size);
+        let d = &g.insts[i];
+        for (k, &v) in d.args.iter().enumerate() {
+            let Some((a, o)) = address(g, v, src, dl, ask.types, self.refs) else { continue };
+            if a != cell.0 {
+                continue;
+            }
+            let is_call_arg = k < d.call_args().len();
+            s = match d.op {
+                Opcode::Load if k == 0 => s,
+                // The coerced result going into its cell, or a store beside the cell.
+                // The address kept in a reference variable: its loads are this address.
+                Opcode::Store if k == 0 && d.args.get(1).is_some_and(|p| self.refs.contains_key(p)) => s,
+                Opcode::Store if k == 1 => {
+                    let size = d.args.first().map_or(ptr_size, |&x| dl.store_size(ask.types, g.values[x].ty) as i64);
+                    let hits = o < cell.1 + ptr_size && cell.1 < o + size;
+                    let initial = self.out == Some(HandleOut::Returned) && self.handle == d.args.first().copied();
+                    if hits && !initial { Life::Lost } else { s }
+                }
+                Opcode::Call | Opcode::Invoke if is_call_arg => self.call_effect(i, k, cell.1 - o, s, ask),
+                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast if k == 0 => s,
+                _ => Life::Lost,
+            };
+            if s == Life::Destroyed {
+                break;
+            }
+        }
+        s
+    }
+
+    /// What call `i` does to the cell, given a pointer `at` bytes before it as argument `k`.
+    fn call_effect(&self, i: Inst, k: usize, at: i64, s: Life, ask: &mut Ask<'_, '_>) -> Life {
+        let (g, src) = (self.g, self.src);
+        let d = &g.insts[i];
+        // `coro.await.suspend.*(awaiter, frame, wrapper)` runs `wrapper(awaiter,
+        // frame)`: what the wrapper does to the awaiter is what this does.
+        let wrapper = matches!(
+            intr_of(g, i, src),
+            Some(Intr::AwaitSuspendVoid | Intr::AwaitSuspendBool | Intr::AwaitSuspendHandle)
+        )
+        .then(|| d.call_args().get(2).and_then(|&w| g.const_text(w, src)))
+        .flatten();
+        let (name, nargs) = match wrapper {
+            Some(w) if k == 0 => (w, 2),
+            Some(_) => ("", 0),
+            None => (g.callee_name(i, src).unwrap_or(""), d.call_args().len()),
+        };
+        // The end of the object's lifetime leaves the frame as it is (an exit
+        // still needs it destroyed); a copy out of the object reads the cell.
+        let copies_out = k == 1 && (name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove"));
+        if name.starts_with("@llvm.lifetime.") || name.starts_with("@llvm.dbg") || copies_out {
+            return s;
+        }
+        if at < 0 {
+            return Life::Lost;
+        }
+        let key = (name.to_string(), k, at);
+        let Ask { types, prover, effects } = ask;
+        let e = *effects.entry(key).or_insert_with(|| prover.effect(name, k, nargs, at, types));
+        match e {
+            Effect::Keeps => s,
+            Effect::Destroys => Life::Destroyed,
+            Effect::Unknown => Life::Lost,
+        }
+    }
 }
 
 #[cfg(test)]

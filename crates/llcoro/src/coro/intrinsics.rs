@@ -301,163 +301,218 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
         let pad = llir::analysis::funclet::bundle(f, i, cx.src);
         let first_new = f.insts.len();
         let args: Vec<Value> = f.insts[i].call_args().to_vec();
-        if is_invoke && matches!((k, args.as_slice()), (Intr::Resume | Intr::Destroy, [_])) {
-            // An invoked resume or destroy stays an invoke: the coroutine may throw.
-            let h = args[0];
-            let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-            let fnp = load_header_fn(f, types, h, off, cx, i);
-            let (casts, fnp) = callable(f, types, fnp, cx.typed);
-            for n in casts {
-                f.insert_inst_before(i, n);
-            }
-            let pt = types.display(types.ptr);
-            let loc = dbg_location(f, i, cx.src);
-            let d = &mut f.insts[i];
-            d.args = [h, fnp].into_iter().collect();
-            d.tmpl = [
-                t("invoke fastcc void "),
-                Piece::Arg(1),
-                t(&format!("({pt} ")),
-                Piece::Arg(0),
-                t(")"),
-                t("\n          to label "),
-                Piece::Block(0),
-                t(" unwind label "),
-                Piece::Block(1),
-            ]
-            .into();
-            // The invoke stays where the intrinsic was: it keeps its location.
-            if let Some(loc) = loc {
-                d.push_piece(t(&loc));
-            }
-            if let Extra::Call { fn_ty, .. } = d.extra {
-                d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
-            }
-            if let Some(pad) = pad {
-                llir::analysis::funclet::add_bundle(f, i, pad);
-            }
+        if is_invoke
+            && matches!(k, Intr::Resume | Intr::Destroy)
+            && let [h] = args.as_slice()
+        {
+            invoke_part(f, types, i, k, *h, pad, cx);
             continue;
         }
         let result = f.insts[i].result;
-        let ptr = types.ptr;
-        let new: Option<Value> = match (k, args.as_slice()) {
-            (Intr::Resume | Intr::Destroy, [h]) if known_target(f, *h, cx, k == Intr::Destroy).is_some() => {
-                // The handle came straight from a ramp in this module: call its part directly.
-                let target = known_target(f, *h, cx, k == Intr::Destroy).unwrap_or_default();
-                let callee = f.const_value(ptr, &target);
-                let void = types.void;
-                let c = Builder::new(f, types).call("", "fastcc", void, callee, &[*h]);
-                if let Some(loc) = dbg_location(f, i, cx.src) {
-                    f.insts[c].push_piece(t(&loc));
-                }
-                f.insert_inst_before(i, c);
-                None
-            }
-            (Intr::Resume | Intr::Destroy, [h]) => {
-                let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
-                let known = speculate.as_ref().map(|p| if k == Intr::Resume { &p.resume } else { &p.destroy });
-                let cleanup = speculate.as_ref().and_then(|p| p.cleanup.as_deref());
-                // With closed promises the header can hold only this coroutine's parts: resume is
-                // one function, destroy is `.destroy` or, for a frame its elided twin made,
-                // `.cleanup`.
-                match (known, cx.closed_promises, k, cleanup) {
-                    (None, ..) => {
-                        let fnp = load_header_fn(f, types, *h, off, cx, i);
-                        call_part_before(f, types, fnp, *h, cx.typed, i);
-                    }
-                    (Some(known), true, Intr::Destroy, Some(c)) => {
-                        let fnp = load_header_fn(f, types, *h, off, cx, i);
-                        call_guarded(f, types, i, *h, fnp, known, Some(c), cx.src);
-                    }
-                    (Some(known), true, ..) => {
-                        let kv = f.const_value(ptr, known);
-                        call_part_before(f, types, kv, *h, cx.typed, i);
-                    }
-                    (Some(_), false, ..) if let (Some(_), Some(p)) = (cx.header_group, speculate.as_ref()) => {
-                        call_guarded_by_destroy_slot(f, types, i, *h, k, p, cx);
-                    }
-                    (Some(known), false, ..) => {
-                        let fnp = load_header_fn(f, types, *h, off, cx, i);
-                        call_guarded(f, types, i, *h, fnp, known, None, cx.src);
-                    }
-                }
-                None
-            }
-            (Intr::Done, [h]) => {
-                let fnp = load_header_fn(f, types, *h, 0, cx, i);
-                let mut b = Builder::new(f, types);
-                let null = b.f.const_value(ptr, "null");
-                let c = b.icmp("eq", fnp, null);
-                let r = b.result(c);
-                f.insert_inst_before(i, c);
-                Some(r)
-            }
-            (Intr::Promise, [p, align, from]) => {
-                let a = f.const_int(*align, cx.src).unwrap_or(0).max(1) as u64;
-                let is_from = f.const_int(*from, cx.src).unwrap_or(0) != 0;
-                let off = promise_offset(cx.ptr_size, a);
-                let mut b = Builder::new(f, types);
-                let g = if is_from { b.gep_i8_neg(*p, off) } else { b.gep_i8(*p, off) };
-                let r = b.result(g);
-                f.insert_inst_before(i, g);
-                Some(r)
-            }
-            (Intr::Noop, []) => {
-                used_noop = true;
-                let frame = if cx.typed {
-                    format!("bitcast ({{ i8*, i8* }}* {} to i8*)", cx.noop_frame)
-                } else {
-                    cx.noop_frame.to_string()
-                };
-                Some(f.const_value(ptr, &frame))
-            }
-            (Intr::SubfnAddr, [h, idx]) => {
-                let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
-                Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx, i))
-            }
-            // What a function that is not split keeps (already-split IR, or nothing to split) goes
-            // as LLVM's CoroCleanup removes it. A split coroutine has none of these left.
-            (Intr::Id | Intr::Save, _) => result.map(|r| f.const_value(f.values[r].ty, "none")),
-            (Intr::Begin, [_, mem]) => Some(*mem),
-            (Intr::Free, [_, frame]) => Some(*frame),
-            (Intr::Alloc | Intr::IsInRamp | Intr::Param, _) => result.map(|_| f.const_value(types.i1, "true")),
-            (Intr::End, _) => result.map(|_| f.const_value(types.i1, "false")),
-            // An annotation, read by heap elision before this.
-            (Intr::SafeElide, _) => None,
-            // The barrier that kept the coroutine from being inlined before it was split.
-            (Intr::PrepareRetcon | Intr::PrepareAsync, [callee]) => Some(*callee),
-            // The module's edit of the target's size is made from the whole module (`coro::async`).
-            (Intr::AsyncSizeReplace, _) => None,
-            _ => continue,
-        };
+        let Some(new) = lower_one(f, types, i, k, &args, speculate.as_ref(), cx, &mut used_noop) else { continue };
         if let (Some(old), Some(new)) = (result, new) {
             subst.insert(old, new);
         }
-        if let Some(pad) = pad {
-            for c in (first_new..f.insts.len()).map(cranelift_entity::EntityRef::new) {
-                if matches!(f.insts[c].op, Opcode::Call | Opcode::Invoke) {
-                    llir::analysis::funclet::add_bundle(f, c, pad);
-                }
-            }
-        }
-        if is_invoke {
-            // These cannot throw: the invoke becomes a branch to its normal destination.
-            let blk = f.insts[i].block;
-            let (normal, unwind) = (f.insts[i].blocks[0], f.insts[i].blocks[1]);
-            f.remove_inst(i);
-            if let Some(b) = blk {
-                f.remove_phi_incoming(unwind, b);
-                let br = f.create_br(types, normal);
-                f.append_inst(b, br);
-            }
-            continue;
-        }
-        f.remove_inst(i);
+        remove_lowered(f, types, i, pad, first_new, is_invoke);
     }
-    // One sweep for all replacements (each one alone would scan the whole function). A replacement
-    // may be another replaced result (`coro.free`'s frame operand is `coro.begin`'s result): each
-    // follows the chain to a value that stays.
-    let resolved: rustc_hash::FxHashMap<Value, Value> = subst
+    f.replace_uses_with_map(&resolve_chains(&subst));
+    used_noop
+}
+
+/// An invoked resume or destroy stays an invoke (the coroutine may throw), of the part the
+/// header of `h` holds.
+fn invoke_part(f: &mut Function, types: &mut TypeTable, i: Inst, k: Intr, h: Value, pad: Option<Value>, cx: &Ctx<'_>) {
+    let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
+    let fnp = load_header_fn(f, types, h, off, cx, i);
+    let (casts, fnp) = callable(f, types, fnp, cx.typed);
+    for n in casts {
+        f.insert_inst_before(i, n);
+    }
+    let pt = types.display(types.ptr);
+    let loc = dbg_location(f, i, cx.src);
+    let d = &mut f.insts[i];
+    d.args = [h, fnp].into_iter().collect();
+    d.tmpl = [
+        t("invoke fastcc void "),
+        Piece::Arg(1),
+        t(&format!("({pt} ")),
+        Piece::Arg(0),
+        t(")"),
+        t("\n          to label "),
+        Piece::Block(0),
+        t(" unwind label "),
+        Piece::Block(1),
+    ]
+    .into();
+    // The invoke stays where the intrinsic was: it keeps its location.
+    if let Some(loc) = loc {
+        d.push_piece(t(&loc));
+    }
+    if let Extra::Call { fn_ty, .. } = d.extra {
+        d.extra = Extra::Call { callee: 1, nargs: 1, fn_ty };
+    }
+    if let Some(pad) = pad {
+        llir::analysis::funclet::add_bundle(f, i, pad);
+    }
+}
+
+/// Emits, before intrinsic call `i` (kind `k`), what replaces it. Returns the value its result
+/// becomes (None: it has none), or None when `i` is not lowered here.
+#[allow(clippy::too_many_arguments)]
+fn lower_one(
+    f: &mut Function,
+    types: &mut TypeTable,
+    i: Inst,
+    k: Intr,
+    args: &[Value],
+    speculate: Option<&PromiseParts>,
+    cx: &Ctx<'_>,
+    used_noop: &mut bool,
+) -> Option<Option<Value>> {
+    let result = f.insts[i].result;
+    let ptr = types.ptr;
+    Some(match (k, args) {
+        (Intr::Resume | Intr::Destroy, [h]) => {
+            call_part(f, types, i, k, *h, speculate, cx);
+            None
+        }
+        (Intr::Done, [h]) => {
+            let fnp = load_header_fn(f, types, *h, 0, cx, i);
+            let mut b = Builder::new(f, types);
+            let null = b.f.const_value(ptr, "null");
+            let c = b.icmp("eq", fnp, null);
+            let r = b.result(c);
+            f.insert_inst_before(i, c);
+            Some(r)
+        }
+        (Intr::Promise, [p, align, from]) => {
+            let a = f.const_int(*align, cx.src).unwrap_or(0).max(1) as u64;
+            let is_from = f.const_int(*from, cx.src).unwrap_or(0) != 0;
+            let off = promise_offset(cx.ptr_size, a);
+            let mut b = Builder::new(f, types);
+            let g = if is_from { b.gep_i8_neg(*p, off) } else { b.gep_i8(*p, off) };
+            let r = b.result(g);
+            f.insert_inst_before(i, g);
+            Some(r)
+        }
+        (Intr::Noop, []) => {
+            *used_noop = true;
+            let frame = if cx.typed {
+                format!("bitcast ({{ i8*, i8* }}* {} to i8*)", cx.noop_frame)
+            } else {
+                cx.noop_frame.to_string()
+            };
+            Some(f.const_value(ptr, &frame))
+        }
+        (Intr::SubfnAddr, [h, idx]) => {
+            let k = f.const_int(*idx, cx.src).unwrap_or(0).max(0) as u64;
+            Some(load_header_fn(f, types, *h, k * cx.ptr_size, cx, i))
+        }
+        // What a function that is not split keeps (already-split IR, or nothing to split) goes
+        // as LLVM's CoroCleanup removes it. A split coroutine has none of these left.
+        (Intr::Id | Intr::Save, _) => result.map(|r| f.const_value(f.values[r].ty, "none")),
+        (Intr::Begin, [_, mem]) => Some(*mem),
+        (Intr::Free, [_, frame]) => Some(*frame),
+        (Intr::Alloc | Intr::IsInRamp | Intr::Param, _) => result.map(|_| f.const_value(types.i1, "true")),
+        (Intr::End, _) => result.map(|_| f.const_value(types.i1, "false")),
+        // An annotation, read by heap elision before this.
+        (Intr::SafeElide, _) => None,
+        // The barrier that kept the coroutine from being inlined before it was split.
+        (Intr::PrepareRetcon | Intr::PrepareAsync, [callee]) => Some(*callee),
+        // The module's edit of the target's size is made from the whole module (`coro::async`).
+        (Intr::AsyncSizeReplace, _) => None,
+        _ => return None,
+    })
+}
+
+/// Calls, before `i`, the resume or destroy part (`k`) of the coroutine whose handle is `h`:
+/// directly when known, else through its header, speculating on `speculate`'s parts.
+fn call_part(
+    f: &mut Function,
+    types: &mut TypeTable,
+    i: Inst,
+    k: Intr,
+    h: Value,
+    speculate: Option<&PromiseParts>,
+    cx: &Ctx<'_>,
+) {
+    let ptr = types.ptr;
+    if let Some(target) = known_target(f, h, cx, k == Intr::Destroy) {
+        // The handle came straight from a ramp in this module: call its part directly.
+        let callee = f.const_value(ptr, &target);
+        let void = types.void;
+        let c = Builder::new(f, types).call("", "fastcc", void, callee, &[h]);
+        if let Some(loc) = dbg_location(f, i, cx.src) {
+            f.insts[c].push_piece(t(&loc));
+        }
+        f.insert_inst_before(i, c);
+        return;
+    }
+    let off = if k == Intr::Resume { 0 } else { cx.ptr_size };
+    let known = speculate.map(|p| if k == Intr::Resume { &p.resume } else { &p.destroy });
+    let cleanup = speculate.and_then(|p| p.cleanup.as_deref());
+    // With closed promises the header can hold only this coroutine's parts: resume is
+    // one function, destroy is `.destroy` or, for a frame its elided twin made,
+    // `.cleanup`.
+    match (known, cx.closed_promises, k, cleanup) {
+        (None, ..) => {
+            let fnp = load_header_fn(f, types, h, off, cx, i);
+            call_part_before(f, types, fnp, h, cx.typed, i);
+        }
+        (Some(known), true, Intr::Destroy, Some(c)) => {
+            let fnp = load_header_fn(f, types, h, off, cx, i);
+            call_guarded(f, types, i, h, fnp, known, Some(c), cx.src);
+        }
+        (Some(known), true, ..) => {
+            let kv = f.const_value(ptr, known);
+            call_part_before(f, types, kv, h, cx.typed, i);
+        }
+        (Some(_), false, ..) if let (Some(_), Some(p)) = (cx.header_group, speculate) => {
+            call_guarded_by_destroy_slot(f, types, i, h, k, p, cx);
+        }
+        (Some(known), false, ..) => {
+            let fnp = load_header_fn(f, types, h, off, cx, i);
+            call_guarded(f, types, i, h, fnp, known, None, cx.src);
+        }
+    }
+}
+
+/// Removes lowered intrinsic call `i`, giving the calls made in its place (from `first_new` on)
+/// its funclet bundle; an invoke becomes a branch to its normal destination (these cannot throw).
+fn remove_lowered(
+    f: &mut Function,
+    types: &mut TypeTable,
+    i: Inst,
+    pad: Option<Value>,
+    first_new: usize,
+    is_invoke: bool,
+) {
+    if let Some(pad) = pad {
+        for c in (first_new..f.insts.len()).map(cranelift_entity::EntityRef::new) {
+            if matches!(f.insts[c].op, Opcode::Call | Opcode::Invoke) {
+                llir::analysis::funclet::add_bundle(f, c, pad);
+            }
+        }
+    }
+    if is_invoke {
+        let blk = f.insts[i].block;
+        let (normal, unwind) = (f.insts[i].blocks[0], f.insts[i].blocks[1]);
+        f.remove_inst(i);
+        if let Some(b) = blk {
+            f.remove_phi_incoming(unwind, b);
+            let br = f.create_br(types, normal);
+            f.append_inst(b, br);
+        }
+        return;
+    }
+    f.remove_inst(i);
+}
+
+/// One sweep for all replacements (each one alone would scan the whole function). A replacement
+/// may be another replaced result (`coro.free`'s frame operand is `coro.begin`'s result): each
+/// follows the chain to a value that stays.
+fn resolve_chains(subst: &rustc_hash::FxHashMap<Value, Value>) -> rustc_hash::FxHashMap<Value, Value> {
+    subst
         .iter()
         .map(|(&old, &new)| {
             let mut v = new;
@@ -469,9 +524,7 @@ pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool
             }
             (old, v)
         })
-        .collect();
-    f.replace_uses_with_map(&resolved);
-    used_noop
+        .collect()
 }
 
 /// The private no-op coroutine: a constant frame whose resume and destroy do nothing.

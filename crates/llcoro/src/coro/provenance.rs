@@ -834,191 +834,219 @@ impl<'a> Prover<'a> {
             return Some(Sym::Unknown);
         }
         let args: Vec<Sym> = d.call_args().iter().map(|&v| self.val(f, vals, v, src)).collect();
-        let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
         if let Some((ramp, out)) = &self.made_by
             && f.callee_name(i, src) == Some(ramp.as_str())
         {
             let out = *out;
-            if self.caller {
-                // Two coroutines from one call site would be one `Frame` here.
-                if st.made {
-                    return None;
-                }
-                st.made = true;
-                // The coroutine may keep what it was given, and write there when resumed.
-                let sret = match out {
-                    HandleOut::InSret { param, .. } => Some(param),
-                    _ => None,
-                };
-                for (k, a) in args.iter().enumerate() {
-                    if let Sym::Ptr(o, _) = a
-                        && Some(k) != sret
-                    {
-                        st.clobber(*o);
-                    }
-                }
-            }
-            return match out {
-                HandleOut::Returned => Some(Sym::Frame),
-                HandleOut::PromiseReturned => Some(Sym::Ptr(self.fp, 0)),
-                HandleOut::InSret { param, off } => match arg(param) {
-                    Sym::Ptr(o, base) if !st.clobbered.contains(&o) => {
-                        st.mem.insert((o, base + off), Sym::Frame);
-                        Some(Sym::Unknown)
-                    }
-                    _ => None,
-                },
-            };
+            return self.ramp_call(st, &args, out);
         }
-        // The promise of the frame followed is memory of its own: writing there (an awaiter
-        // storing its continuation) touches no object of the caller's.
-        if intr_of(f, i, src) == Some(Intr::Promise)
-            && arg(0) == Sym::Frame
-            && d.call_args().get(2).and_then(|&v| f.const_int(v, src)) == Some(0)
-        {
-            return Some(Sym::Ptr(self.fp, 0));
-        }
-        if let Some(k) = intr_of(f, i, src) {
-            return Some(match k {
-                // The frame followed is the one the ramp under proof begins; another coroutine's
-                // ramp, followed as a callee, makes some other frame.
-                Intr::Begin if depth == 0 && self.in_ramp => Sym::Frame,
-                Intr::Begin => Sym::Unknown,
-                // In the ramp a suspend takes the default edge: back to the caller.
-                Intr::Suspend => Sym::Int(-1),
-                Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
-                Intr::Promise => match (arg(0), d.call_args().get(2).and_then(|&v| f.const_int(v, src))) {
-                    (Sym::Ptr(o, 0), Some(1)) if o == self.fp => Sym::Frame,
-                    _ => Sym::Unknown,
-                },
-                // Whatever runs of the coroutine may change its promise.
-                Intr::Destroy => {
-                    if arg(0) == Sym::Frame {
-                        st.destroyed = true;
-                    }
-                    st.forget(self.fp);
-                    Sym::Unknown
-                }
-                Intr::Resume => {
-                    st.forget(self.fp);
-                    Sym::Unknown
-                }
-                _ => Sym::Unknown,
-            });
+        if let Some(r) = self.intrinsic_call(f, i, st, &args, depth) {
+            return Some(r);
         }
         let name = f.callee_name(i, src).unwrap_or("");
         if name.starts_with("@llvm.lifetime") || name.starts_with("@llvm.dbg") || name.starts_with("@llvm.assume") {
             return Some(Sym::Unknown);
         }
-        // A method's result object holding nothing tracked is out of reach like unknown memory
-        // (a move constructor writing it from a pointer the promise held): the callee may only
-        // overwrite it.
-        let results = &self.results;
-        let holds_tracked =
-            |o: u32| st.mem.iter().any(|(&(ob, _), v)| ob == o && matches!(v, Sym::Ptr(..) | Sym::Frame));
-        let tracked = |s: &Sym| {
-            matches!(s, Sym::Frame) || matches!(s, Sym::Ptr(o, _) if !results.contains(o) || holds_tracked(*o))
-        };
-        if !args.iter().any(tracked) {
-            let out: Vec<u32> =
-                args.iter().filter_map(|a| if let Sym::Ptr(o, _) = a { Some(*o) } else { None }).collect();
-            st.mem.retain(|&(ob, _), _| !out.contains(&ob));
-            // It cannot reach what is tracked (nothing it gets points there); assume it returns
-            // something unknown. (Globals holding tracked pointers would be escapes, caught at the
-            // store.) In a `caller` proof, it may resume the coroutine if the frame got out.
-            if st.frame_out {
-                st.forget(self.fp);
-            }
-            return Some(Sym::Unknown);
+        if !args.iter().any(|a| self.tracked(st, a)) {
+            return Some(self.untracked_call(st, &args));
         }
         if name.starts_with("@llvm.memcpy") || name.starts_with("@llvm.memmove") || name.starts_with("@llvm.memset") {
-            // A copy of known size between tracked objects copies the cells; anything else
-            // forgets the destination.
-            let len = d.call_args().get(2).and_then(|&v| f.const_int(v, src)).map(|n| n as i64);
-            if self.caller
-                && !self.own_cell(st, arg(0))
-                && let Sym::Ptr(so, _) = arg(1)
-            {
-                // What the copy carries out of the caller's memory is out of sight.
-                let carried: Vec<Sym> = st.mem.iter().filter(|&(&(ob, _), _)| ob == so).map(|(_, &v)| v).collect();
-                for v in carried {
-                    st.lose(v, self.fp);
-                }
-            }
-            match (arg(0), arg(1), len) {
-                (Sym::Ptr(o, off), Sym::Ptr(so, soff), Some(n)) if !name.starts_with("@llvm.memset") => {
-                    let cells: Vec<(i64, Sym)> = st
-                        .mem
-                        .iter()
-                        .filter(|&(&(ob, c), _)| ob == so && c >= soff && c < soff + n)
-                        .map(|(&(_, c), &v)| (c - soff, v))
-                        .collect();
-                    if st.clobbered.contains(&so) {
-                        st.clobber(o);
-                    }
-                    st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c);
-                    for (c, v) in cells {
-                        st.mem.insert((o, off + c), v);
-                    }
-                }
-                (Sym::Ptr(o, off), _, Some(n)) => st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c),
-                (Sym::Ptr(o, _), _, _) => st.clobber(o),
-                _ => st.mem.clear(),
-            }
+            self.memory_intrinsic(f, i, name, st, &args);
             return Some(Sym::Unknown);
         }
-        // Unknown code with a tracked pointer: its objects are lost, the watched one escapes, and
-        // nothing is known if it gets the frame.
-        let (caller, fp) = (self.caller, self.fp);
-        let unknown = |st: &mut State, watched: Option<u32>| {
-            if caller {
-                st.frame_out = true;
-                st.forget(fp);
-            }
-            for a in &args {
-                if let Sym::Ptr(o, _) = a {
-                    st.clobber(*o);
-                    if Some(*o) == watched {
-                        st.escaped = true;
-                    }
-                }
-                if *a == Sym::Frame {
-                    return None;
-                }
-            }
-            Some(Sym::Unknown)
-        };
         let Some(g) = self.function(name, types) else {
-            return unknown(st, self.watched);
+            return self.unknown_call(st, &args);
         };
         // Code too deep or too branchy to follow counts as unknown code.
         let Some(exits) = self.run(&g, &args, st.clone(), depth + 1, types, &FxHashMap::default()) else {
-            return unknown(st, self.watched);
+            return self.unknown_call(st, &args);
         };
-        // Merge the paths: what all agree on. A callee that never comes back (`std::terminate` in
-        // `unhandled_exception`) ends this path; going on from it only adds a path that cannot
-        // happen, which can make the answer less precise but not wrong.
-        let Some(first) = exits.first() else { return Some(Sym::Unknown) };
-        let mut merged = first.state.clone();
-        let mut ret = first.ret;
-        for e in &exits[1..] {
-            merged.mem.retain(|k, v| e.state.mem.get(k) == Some(v));
-            for &o in &e.state.clobbered {
-                merged.clobber(o);
+        merge_exits(st, &exits)
+    }
+
+    /// A call of the ramp under proof: what it gives back where `out` says, having kept (in a
+    /// `caller` proof) what it was given.
+    fn ramp_call(&self, st: &mut State, args: &[Sym], out: HandleOut) -> Option<Sym> {
+        let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        if self.caller {
+            // Two coroutines from one call site would be one `Frame` here.
+            if st.made {
+                return None;
             }
-            merged.destroyed &= e.state.destroyed;
-            merged.escaped |= e.state.escaped;
-            merged.frame_out |= e.state.frame_out;
-            if e.ret != ret {
-                ret = Sym::Unknown;
+            st.made = true;
+            // The coroutine may keep what it was given, and write there when resumed.
+            let sret = match out {
+                HandleOut::InSret { param, .. } => Some(param),
+                _ => None,
+            };
+            for (k, a) in args.iter().enumerate() {
+                if let Sym::Ptr(o, _) = a
+                    && Some(k) != sret
+                {
+                    st.clobber(*o);
+                }
             }
-            if e.state.destroyed != first.state.destroyed || e.state.made != first.state.made {
+        }
+        match out {
+            HandleOut::Returned => Some(Sym::Frame),
+            HandleOut::PromiseReturned => Some(Sym::Ptr(self.fp, 0)),
+            HandleOut::InSret { param, off } => match arg(param) {
+                Sym::Ptr(o, base) if !st.clobbered.contains(&o) => {
+                    st.mem.insert((o, base + off), Sym::Frame);
+                    Some(Sym::Unknown)
+                }
+                _ => None,
+            },
+        }
+    }
+
+    /// A coroutine intrinsic's result and effect, or None when `i` calls none.
+    fn intrinsic_call(&self, f: &Function, i: Inst, st: &mut State, args: &[Sym], depth: u32) -> Option<Sym> {
+        let src = self.m.src.as_str();
+        let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        let k = intr_of(f, i, src)?;
+        let promise_dir = f.insts[i].call_args().get(2).and_then(|&v| f.const_int(v, src));
+        // The promise of the frame followed is memory of its own: writing there (an awaiter
+        // storing its continuation) touches no object of the caller's.
+        if k == Intr::Promise && arg(0) == Sym::Frame && promise_dir == Some(0) {
+            return Some(Sym::Ptr(self.fp, 0));
+        }
+        Some(match k {
+            // The frame followed is the one the ramp under proof begins; another coroutine's
+            // ramp, followed as a callee, makes some other frame.
+            Intr::Begin if depth == 0 && self.in_ramp => Sym::Frame,
+            Intr::Begin => Sym::Unknown,
+            // In the ramp a suspend takes the default edge: back to the caller.
+            Intr::Suspend => Sym::Int(-1),
+            Intr::End | Intr::IsInRamp => Sym::Int(if k == Intr::End { 0 } else { 1 }),
+            Intr::Promise => match (arg(0), promise_dir) {
+                (Sym::Ptr(o, 0), Some(1)) if o == self.fp => Sym::Frame,
+                _ => Sym::Unknown,
+            },
+            // Whatever runs of the coroutine may change its promise.
+            Intr::Destroy => {
+                if arg(0) == Sym::Frame {
+                    st.destroyed = true;
+                }
+                st.forget(self.fp);
+                Sym::Unknown
+            }
+            Intr::Resume => {
+                st.forget(self.fp);
+                Sym::Unknown
+            }
+            _ => Sym::Unknown,
+        })
+    }
+
+    /// Does `s` point at something tracked? A method's result object holding nothing tracked is
+    /// out of reach like unknown memory (a move constructor writing it from a pointer the promise
+    /// held): the callee may only overwrite it.
+    fn tracked(&self, st: &State, s: &Sym) -> bool {
+        let holds_tracked =
+            |o: u32| st.mem.iter().any(|(&(ob, _), v)| ob == o && matches!(v, Sym::Ptr(..) | Sym::Frame));
+        matches!(s, Sym::Frame) || matches!(s, Sym::Ptr(o, _) if !self.results.contains(o) || holds_tracked(*o))
+    }
+
+    /// A call given nothing tracked: it may only overwrite the objects it gets.
+    fn untracked_call(&self, st: &mut State, args: &[Sym]) -> Sym {
+        let out: Vec<u32> = args.iter().filter_map(|a| if let Sym::Ptr(o, _) = a { Some(*o) } else { None }).collect();
+        st.mem.retain(|&(ob, _), _| !out.contains(&ob));
+        // It cannot reach what is tracked (nothing it gets points there); assume it returns
+        // something unknown. (Globals holding tracked pointers would be escapes, caught at the
+        // store.) In a `caller` proof, it may resume the coroutine if the frame got out.
+        if st.frame_out {
+            st.forget(self.fp);
+        }
+        Sym::Unknown
+    }
+
+    /// `llvm.memcpy`/`memmove`/`memset` (`name`) on tracked memory.
+    fn memory_intrinsic(&self, f: &Function, i: Inst, name: &str, st: &mut State, args: &[Sym]) {
+        let src = self.m.src.as_str();
+        let arg = |k: usize| args.get(k).copied().unwrap_or(Sym::Unknown);
+        // A copy of known size between tracked objects copies the cells; anything else
+        // forgets the destination.
+        let len = f.insts[i].call_args().get(2).and_then(|&v| f.const_int(v, src)).map(|n| n as i64);
+        if self.caller
+            && !self.own_cell(st, arg(0))
+            && let Sym::Ptr(so, _) = arg(1)
+        {
+            // What the copy carries out of the caller's memory is out of sight.
+            let carried: Vec<Sym> = st.mem.iter().filter(|&(&(ob, _), _)| ob == so).map(|(_, &v)| v).collect();
+            for v in carried {
+                st.lose(v, self.fp);
+            }
+        }
+        match (arg(0), arg(1), len) {
+            (Sym::Ptr(o, off), Sym::Ptr(so, soff), Some(n)) if !name.starts_with("@llvm.memset") => {
+                let cells: Vec<(i64, Sym)> = st
+                    .mem
+                    .iter()
+                    .filter(|&(&(ob, c), _)| ob == so && c >= soff && c < soff + n)
+                    .map(|(&(_, c), &v)| (c - soff, v))
+                    .collect();
+                if st.clobbered.contains(&so) {
+                    st.clobber(o);
+                }
+                st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c);
+                for (c, v) in cells {
+                    st.mem.insert((o, off + c), v);
+                }
+            }
+            (Sym::Ptr(o, off), _, Some(n)) => st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + n <= c),
+            (Sym::Ptr(o, _), _, _) => st.clobber(o),
+            _ => st.mem.clear(),
+        }
+    }
+
+    /// Unknown code with a tracked pointer: its objects are lost, the watched one escapes, and
+    /// nothing is known if it gets the frame.
+    fn unknown_call(&self, st: &mut State, args: &[Sym]) -> Option<Sym> {
+        if self.caller {
+            st.frame_out = true;
+            st.forget(self.fp);
+        }
+        for a in args {
+            if let Sym::Ptr(o, _) = a {
+                st.clobber(*o);
+                if Some(*o) == self.watched {
+                    st.escaped = true;
+                }
+            }
+            if *a == Sym::Frame {
                 return None;
             }
         }
-        *st = merged;
-        Some(ret)
+        Some(Sym::Unknown)
     }
+}
+
+/// Merges the paths a followed callee came back by into `st`: what all agree on; None when they
+/// disagree on whether the frame was destroyed or made. A callee that never comes back
+/// (`std::terminate` in `unhandled_exception`) ends this path; going on from it only adds a path
+/// that cannot happen, which can make the answer less precise but not wrong.
+fn merge_exits(st: &mut State, exits: &[Exit]) -> Option<Sym> {
+    let Some((first, rest)) = exits.split_first() else { return Some(Sym::Unknown) };
+    let mut merged = first.state.clone();
+    let mut ret = first.ret;
+    for e in rest {
+        merged.mem.retain(|k, v| e.state.mem.get(k) == Some(v));
+        for &o in &e.state.clobbered {
+            merged.clobber(o);
+        }
+        merged.destroyed &= e.state.destroyed;
+        merged.escaped |= e.state.escaped;
+        merged.frame_out |= e.state.frame_out;
+        if e.ret != ret {
+            ret = Sym::Unknown;
+        }
+        if e.state.destroyed != first.state.destroyed || e.state.made != first.state.made {
+            return None;
+        }
+    }
+    *st = merged;
+    Some(ret)
 }
 
 /// Are `p` and the copies of it loaded back from allocas it is stored in used only in blocks no
