@@ -145,3 +145,28 @@ fn inlined_must_tail_bodies_take_the_parts_locations() {
     let want = std::fs::read_to_string(root().join("tests/async/yield.expected")).expect("yield.expected");
     assert_eq!(String::from_utf8_lossy(&ran.stdout), want);
 }
+
+/// A must-tail function is inlined into the continuations: when its body is invalid (here a use
+/// above its definition), the refusal blames that function at the use, not llcoro's own verifier
+/// in the continuation it was copied into.
+#[test]
+fn an_invalid_must_tail_body_is_the_inputs_fault() {
+    let src = std::fs::read_to_string(root().join("tests/async/yield.ll")).expect("tests/async/yield.ll");
+    let def = "  %slot = getelementptr inbounds i8, ptr %ctx, i64 8\n";
+    let load = "  %r = load ptr, ptr %slot\n";
+    assert!(src.contains(&format!("{def}{load}")), "yield.ll's @return.to.caller changed");
+    let broken = src.replacen(&format!("{def}{load}"), &format!("{load}{def}"), 1);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let input = dir.join("invalid_must_tail.ll");
+    let out = dir.join("invalid_must_tail.out.ll");
+    std::fs::write(&input, &broken).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    let _ = std::fs::remove_file(&out);
+    let r = Command::new(env!("CARGO_BIN_EXE_llcoro")).arg(&input).arg("-o").arg(&out).output().expect("llcoro runs");
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error[input-invalid]") && stderr.contains("@return.to.caller"), "{stderr}");
+    let line = broken.lines().position(|l| l == load.trim_end()).map(|k| k + 1).expect("the moved load");
+    assert!(stderr.contains(&format!("invalid_must_tail.ll:{line}:3")), "not located at the use: {stderr}");
+    assert!(!out.exists(), "no output is written for refused input");
+}

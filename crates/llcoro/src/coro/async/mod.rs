@@ -67,7 +67,7 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     check_alloca_alignment(&f, &frame, shape.context_align)?;
     let frame_offset = shape.header_size.div_ceil(frame.align) * frame.align;
     let context_size = (frame_offset + frame.size).div_ceil(shape.context_align) * shape.context_align;
-    let bodies = must_tail_bodies(&shape, types, env);
+    let bodies = must_tail_bodies(&shape, types, env)?;
     let cx = split::Cx {
         f: &f,
         shape: &shape,
@@ -121,8 +121,14 @@ fn check_alloca_alignment(f: &Function, frame: &Frame, cap: u64) -> Result<(), V
 /// The must-tail functions' bodies (of those the module defines), parsed once each, as they are
 /// inlined: their values and blocks unnamed (numbered where they land, so that no name meets one
 /// of the coroutine's), without debug records or `!dbg` locations (they belong to the callee's
-/// subprogram; the coroutine's parts get locations of their own, `crate::locations`).
-fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHashMap<String, Function> {
+/// subprogram; the coroutine's parts get locations of their own, `crate::locations`). A body that
+/// LLVM's verifier would reject is refused as the input's fault here: copied into the coroutine's
+/// parts, its fault would surface as one of llcoro's.
+fn must_tail_bodies(
+    shape: &Shape,
+    types: &mut TypeTable,
+    env: &Env<'_>,
+) -> Result<FxHashMap<String, Function>, Vec<Finding>> {
     let names = shape.details.iter().map(|d| d.must_tail.name.clone());
     let mut out = FxHashMap::default();
     for name in names.chain(shape.end_must_tail.iter().map(|c| c.name.clone())) {
@@ -130,11 +136,13 @@ fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHa
             continue;
         }
         if let Some(mut g) = (env.body_of)(&name, types) {
+            llir::verify::verify_input(&g)
+                .map_err(|error| vec![Finding { severity: crate::diag::Severity::Error, error }])?;
             as_inlined(&mut g, env.base.src);
             out.insert(name, g);
         }
     }
-    out
+    Ok(out)
 }
 
 fn as_inlined(g: &mut Function, src: &str) {
