@@ -82,14 +82,7 @@ fn run_tool(cmd: &mut Command) -> Result<Output, String> {
 }
 
 fn seeds() -> Vec<u64> {
-    let (first, last) = match std::env::var("LLCORO_GEN_SEEDS") {
-        Ok(s) => {
-            let parsed = s.split_once("..").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-            parsed.unwrap_or_else(|| panic!("LLCORO_GEN_SEEDS={s:?}: expected FIRST..LAST"))
-        }
-        Err(_) => SEEDS,
-    };
-    (first..=last).collect()
+    common::seeds("LLCORO_GEN_SEEDS", &[SEEDS])
 }
 
 /// A failed step: (step, detail).

@@ -74,14 +74,7 @@ fn root() -> PathBuf {
 }
 
 fn seeds() -> Vec<u64> {
-    let (first, last) = match std::env::var("LLCORO_KXS_GEN_SEEDS") {
-        Ok(s) => {
-            let parsed = s.split_once("..").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-            parsed.unwrap_or_else(|| panic!("LLCORO_KXS_GEN_SEEDS={s:?}: expected FIRST..LAST"))
-        }
-        Err(_) => SEEDS,
-    };
-    (first..=last).collect()
+    common::seeds("LLCORO_KXS_GEN_SEEDS", &[SEEDS])
 }
 
 fn fail<T>(step: &str, detail: String) -> Result<T, (String, String)> {

@@ -69,14 +69,7 @@ impl Config {
 }
 
 fn seeds() -> Vec<u64> {
-    let ranges = match std::env::var("LLCORO_STACKLESS_GEN_SEEDS") {
-        Ok(s) => {
-            let parsed = s.split_once("..").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-            vec![parsed.unwrap_or_else(|| panic!("LLCORO_STACKLESS_GEN_SEEDS={s:?}: expected FIRST..LAST"))]
-        }
-        Err(_) => SEEDS.to_vec(),
-    };
-    ranges.into_iter().flat_map(|(first, last)| first..=last).collect()
+    common::seeds("LLCORO_STACKLESS_GEN_SEEDS", SEEDS)
 }
 
 fn repo() -> PathBuf {

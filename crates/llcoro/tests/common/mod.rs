@@ -561,3 +561,15 @@ pub fn llvm22_spelling(text: &str) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// The seeds a generator test runs: `var` (`FIRST..LAST`) when it is set, else the `default` ranges.
+pub fn seeds(var: &str, default: &[(u64, u64)]) -> Vec<u64> {
+    let ranges = match std::env::var(var) {
+        Ok(s) => {
+            let parsed = s.split_once("..").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+            vec![parsed.unwrap_or_else(|| panic!("{var}={s:?}: expected FIRST..LAST"))]
+        }
+        Err(_) => default.to_vec(),
+    };
+    ranges.into_iter().flat_map(|(first, last)| first..=last).collect()
+}
