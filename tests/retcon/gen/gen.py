@@ -120,6 +120,8 @@ class Coroutine:
                 out.append(["narrow", self.rng.randint(1, 3)])
             elif roll < 0.62:
                 out.append(["emit"])
+            elif roll < 0.66:
+                out.append(["probe"])
             else:
                 if self.rng.random() < 0.3:
                     op = self.rng.choice(CONST_OPS)
@@ -247,6 +249,12 @@ class Coroutine:
                 values.append(r)
                 values.append(x)
                 s[1:] = [(a, r, x)]
+            elif kind == "probe":
+                # The slot's address modulo its alignment: 0 wherever the frame puts it.
+                p, m = self.fresh("pi"), self.fresh("mis")
+                self.emit(f"{p} = ptrtoint ptr %slot to i64")
+                self.emit(f"{m} = and i64 {p}, {self.slot_align - 1}")
+                self.emit(f"call void @show(i64 {7000 + self.index}, i64 {m})")
             elif kind == "emit":
                 a = rng.choice(values)
                 self.emit(f"call void @show(i64 {self.index}, i64 {a})")
@@ -405,6 +413,8 @@ class Coroutine:
                 state["slot"] = env[x]
             elif kind == "emit":
                 out.append(f"{self.index} {s64(env[s[1]])}")
+            elif kind == "probe":
+                out.append(f"{7000 + self.index} 0")
             elif kind == "narrow":
                 a, b, inner, x, y, z = s[1]
                 t = sext32(env[a])
