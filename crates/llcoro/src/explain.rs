@@ -585,19 +585,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
               continuation, then `ret void`) and take the operands given.",
     },
     Explanation {
-        code: "coro-async-align",
-        severity: "error",
-        summary: "an alloca that lives across an async suspend is aligned beyond the context",
-        meaning: "The frame is the tail of the async context, which is only as aligned as coro.id.async \
-                  says. LLVM moves a more-aligned alloca into a larger field and realigns its address at run \
-                  time; llcoro does not.",
-        example: concat!(
-            async_head!("16", "  %a = alloca i64, align 64\n  store i64 1, ptr %a\n"),
-            async_tail!("%r", "@proj", "  %v = load i64, ptr %a\n", "")
-        ),
-        fix: "Align the alloca to at most coro.id.async's alignment, or raise that alignment.",
-    },
-    Explanation {
         code: "coro-retcon-intrinsic",
         severity: "error",
         summary: "a switched-resume intrinsic in a returned-continuation coroutine",

@@ -12,7 +12,8 @@
 //!
 //! The steps, in order: `shape::analyze` (intrinsics and what LLVM assumes of them) → `normalize`
 //! (each suspend's continuation starts in a block of its own) → `retcon::build_frame` (the
-//! engine's phases, a frame with no header, no field aligned beyond the context) → `split` (the
+//! engine's phases, a frame with no header, no field aligned beyond the context: a more-aligned
+//! alloca is realigned at run time inside a larger field, as LLVM does) → `split` (the
 //! ramp and the continuations). The async function pointers' sizes, and `coro.async.size.replace`,
 //! are module edits (`context_size_edits`).
 
@@ -21,9 +22,9 @@ pub mod split;
 
 use crate::coro::intrinsics::{Intr, intr_of};
 use crate::coro::retcon::{self, FrameSpec};
-use crate::diag::{Finding, error_at};
-use crate::frame::{FieldKind, Frame};
-use llir::ir::{Extra, Function, Inst};
+use crate::diag::Finding;
+use crate::frame::Frame;
+use llir::ir::{Function, Inst};
 use llir::types::TypeTable;
 use rustc_hash::FxHashMap;
 pub use shape::{Shape, context_size, context_size_span, is_async};
@@ -64,7 +65,6 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
         max_align: Some(shape.context_align),
     };
     let frame = retcon::build_frame(&mut f, types, &spec, env.base)?;
-    check_alloca_alignment(&f, &frame, shape.context_align)?;
     let frame_offset = shape.header_size.div_ceil(frame.align) * frame.align;
     let context_size = (frame_offset + frame.size).div_ceil(shape.context_align) * shape.context_align;
     let bodies = must_tail_bodies(&shape, types, env);
@@ -94,28 +94,6 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
 /// Intrinsics whose operands are no real uses (the frame's own bookkeeping).
 fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     matches!(intr_of(f, i, src), Some(Intr::IdAsync | Intr::Begin | Intr::Size | Intr::Align | Intr::Frame))
-}
-
-/// An alloca in the frame aligned beyond the context: LLVM realigns it at run time inside a
-/// larger field; llcoro refuses it.
-fn check_alloca_alignment(f: &Function, frame: &Frame, cap: u64) -> Result<(), Vec<Finding>> {
-    let over = frame.fields.iter().find_map(|fl| {
-        let FieldKind::Alloca(a) = fl.kind else { return None };
-        let i = f.value_inst(a)?;
-        let Extra::Alloca { align: Some(al), .. } = f.insts[i].extra else { return None };
-        (u64::from(al) > cap).then_some((i, al))
-    });
-    match over {
-        None => Ok(()),
-        Some((i, al)) => Err(vec![error_at(
-            f,
-            Some(i),
-            "coro-async-align",
-            format!("this alloca lives across a suspend aligned to {al}, beyond the async context's {cap}"),
-            "align it to at most the alignment coro.id.async gives (or raise that alignment); LLVM realigns such \
-             an alloca at run time, which llcoro does not",
-        )]),
-    }
 }
 
 /// The must-tail functions' bodies (of those the module defines), parsed once each, as they are

@@ -245,7 +245,7 @@ pub(crate) struct FrameSpec<'s> {
     pub suspends: &'s [Suspend],
     /// Intrinsics whose operands are no real uses.
     pub structural: &'s dyn Fn(&Function, Inst) -> bool,
-    /// No field is aligned beyond this (async: the context's alignment, as in LLVM).
+    /// No field is aligned beyond this (async: the context's alignment, as in LLVM; `Field::cap_align`).
     pub max_align: Option<u64>,
 }
 
@@ -299,8 +299,9 @@ pub(crate) fn build_frame(
     let mut fields = alloca_fields;
     fields.extend(spill_fields);
     if let Some(cap) = spec.max_align {
+        let int_ptr = types.int((env.dl.pointer_size(0) * 8) as u32);
         for fl in &mut fields {
-            fl.align = fl.align.min(cap);
+            fl.cap_align(cap, int_ptr);
         }
     }
     let end = survey.pack(f, &live, &mut fields, &[], 0, &|i| structural(f, i));
