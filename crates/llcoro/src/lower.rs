@@ -685,7 +685,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         };
         let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
         let body_of =
-            |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
+            |name: &str, types: &mut TypeTable| Some(m.parse_function_with(item(name, ItemKind::Define)?, types));
         let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, global_text: &global_text };
         let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
         let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));

@@ -46,8 +46,8 @@ pub struct Lowered {
 pub struct Env<'a> {
     pub base: &'a retcon::Env<'a>,
     pub module: shape::Module<'a>,
-    /// A module function's body, parsed with the caller's type table.
-    pub body_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<Function>,
+    /// A module function's body, parsed with the caller's type table (None: only declared).
+    pub body_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<Result<Function, llir::Error>>,
 }
 
 /// Lowers the async coroutine `f`.
@@ -67,7 +67,7 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     let frame = retcon::build_frame(&mut f, types, &spec, env.base)?;
     let frame_offset = shape.header_size.div_ceil(frame.align) * frame.align;
     let context_size = (frame_offset + frame.size).div_ceil(shape.context_align) * shape.context_align;
-    let bodies = must_tail_bodies(&shape, types, env);
+    let bodies = must_tail_bodies(&shape, types, env)?;
     let cx = split::Cx {
         f: &f,
         shape: &shape,
@@ -99,20 +99,27 @@ fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
 /// The must-tail functions' bodies (of those the module defines), parsed once each, as they are
 /// inlined: their values and blocks unnamed (numbered where they land, so that no name meets one
 /// of the coroutine's), without debug records or `!dbg` locations (they belong to the callee's
-/// subprogram; the coroutine's parts get locations of their own, `crate::locations`).
-fn must_tail_bodies(shape: &Shape, types: &mut TypeTable, env: &Env<'_>) -> FxHashMap<String, Function> {
+/// subprogram; the coroutine's parts get locations of their own, `crate::locations`). A body
+/// LLVM's verifier rejects is the input's error, at its fault, before it is copied into the parts.
+fn must_tail_bodies(
+    shape: &Shape,
+    types: &mut TypeTable,
+    env: &Env<'_>,
+) -> Result<FxHashMap<String, Function>, Vec<Finding>> {
     let names = shape.details.iter().map(|d| d.must_tail.name.clone());
     let mut out = FxHashMap::default();
     for name in names.chain(shape.end_must_tail.iter().map(|c| c.name.clone())) {
         if out.contains_key(&name) {
             continue;
         }
-        if let Some(mut g) = (env.body_of)(&name, types) {
-            as_inlined(&mut g, env.base.src);
-            out.insert(name, g);
-        }
+        let Some(body) = (env.body_of)(&name, types) else { continue };
+        let mut g = body
+            .and_then(|g| llir::verify::verify_input(&g).map(|()| g))
+            .map_err(|error| vec![Finding { severity: crate::diag::Severity::Error, error }])?;
+        as_inlined(&mut g, env.base.src);
+        out.insert(name, g);
     }
-    out
+    Ok(out)
 }
 
 fn as_inlined(g: &mut Function, src: &str) {
