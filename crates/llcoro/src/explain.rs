@@ -530,18 +530,22 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "coro-async-context-alloc",
-        severity: "error",
-        summary: "llvm.coro.async.context.alloc or .dealloc, which nothing lowers",
-        meaning: "LLVM's coro passes leave `llvm.coro.async.context.alloc` and `.dealloc` in place (a \
-                  producer lowers them in its own pipeline) and no backend compiles them, so output that \
-                  keeps them cannot be built; llcoro never writes `llvm.coro.*` calls it cannot lower.",
+        severity: "warning",
+        summary: "llvm.coro.async.context.alloc or .dealloc, kept in the output as LLVM keeps them",
+        meaning: "LLVM's coro passes lower an async coroutine that allocates a callee's context with \
+                  `llvm.coro.async.context.alloc` (and frees it with `.dealloc`) and leave those calls in \
+                  place, in any function: a producer's own pipeline (Swift's) lowers them later, and no \
+                  backend compiles them. llcoro does the same (the result is an ordinary value, kept in the \
+                  frame when it crosses a suspend) and warns, since its output is then not ready for a \
+                  backend on its own.",
         example: concat!(
             async_head!("16", "  %c = call ptr @llvm.coro.async.context.alloc(ptr null, ptr @f_fp)\n"),
             async_tail!("%r", "@proj", "", ""),
             "declare ptr @llvm.coro.async.context.alloc(ptr, ptr)\n"
         ),
-        fix: "Allocate the callee's context with your runtime's allocator, sized from the second field of \
-              the callee's async function pointer (which the lowering fills in).",
+        fix: "Run the producer's pass that lowers these intrinsics on the output, as after LLVM's own coro \
+              passes; or allocate the callee's context with your runtime's allocator, sized from the second \
+              field of the callee's async function pointer (which the lowering fills in).",
     },
     Explanation {
         code: "coro-async-id",

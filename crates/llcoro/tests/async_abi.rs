@@ -16,6 +16,19 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `llcoro INPUT -o OUT` (OUT named `name` in this test's scratch directory), which must succeed:
+/// its run, OUT, and OUT's text.
+fn lower(input: &Path, name: &str) -> (common::Output, PathBuf, String) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join(name);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(input).arg("-o").arg(&out);
+    let o = run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    (o, out, text)
+}
+
 /// `llcoro frames --format json` of the repository's file `rel`.
 fn frames_json(rel: &str) -> serde_json::Value {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
@@ -61,13 +74,7 @@ fn overaligned_allocas_take_the_context_size_llvm_gives() {
 #[test]
 fn function_pointers_give_the_context_size() {
     let input = root().join("tests/async/call.ll");
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let out = dir.join("call.out.ll");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
-    cmd.arg(&input).arg("-o").arg(&out);
-    run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
-    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let (_, _, text) = lower(&input, "call.out.ll");
     let size = |global: &str| {
         let line = text
             .lines()
@@ -160,4 +167,67 @@ fn inlined_must_tail_bodies_take_the_parts_locations() {
     let ran = run_tool(Command::new("lli-19").arg(&out), TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
     let want = std::fs::read_to_string(root().join("tests/async/yield.expected")).expect("yield.expected");
     assert_eq!(String::from_utf8_lossy(&ran.stdout), want);
+}
+
+/// LLVM's coro passes lower an async coroutine that allocates its callee's context with
+/// `coro.async.context.alloc` and frees it with `.dealloc`, and leave both calls for the runtime's
+/// own lowering; llcoro does the same, with a warning per function
+/// (`tests/coro-errors/async_context_alloc.ll`: the context pointer stored in the frame before the
+/// suspend, reloaded in the continuation that frees it, as LLVM 22 does). The output keeps the
+/// calls and their declarations, no other coroutine intrinsic, and opt-19 and opt-22 verify it.
+#[test]
+fn context_allocation_is_kept_with_a_warning_as_llvm_keeps_it() {
+    let input = root().join("tests/coro-errors/async_context_alloc.ll");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("async_abi");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = dir.join("context_alloc.out.ll");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_llcoro"));
+    cmd.arg(&input).arg("-o").arg(&out);
+    let o = run_tool(&mut cmd, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(stderr.matches("warning[coro-async-context-alloc]").count(), 2, "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let code = || common::code_lines(&text).map(|(_, l)| l);
+    assert_eq!(code().filter(|l| l.contains("= call ptr @llvm.coro.async.context.alloc(")).count(), 2, "{text}");
+    assert_eq!(code().filter(|l| l.contains("call void @llvm.coro.async.context.dealloc(")).count(), 2, "{text}");
+    let others: Vec<&str> =
+        code().filter(|l| l.contains("llvm.coro.") && !l.contains("llvm.coro.async.context.")).collect();
+    assert!(others.is_empty(), "{others:?}");
+    assert!(text.contains("declare ptr @llvm.coro.async.context.alloc(ptr, ptr)"), "{text}");
+    assert!(text.contains("declare void @llvm.coro.async.context.dealloc(ptr)"), "{text}");
+    // The continuation frees the context it reloads from the frame.
+    let resume = text.split("define internal void @f.resume.0(").nth(1).and_then(|t| t.split("\n}").next());
+    let resume = resume.unwrap_or_else(|| panic!("no @f.resume.0 in\n{text}"));
+    let freed = resume.lines().find(|l| l.contains("context.dealloc(")).and_then(|l| l.split("(ptr ").nth(1));
+    let freed = freed.and_then(|a| a.strip_suffix(')')).unwrap_or_else(|| panic!("no dealloc in\n{resume}"));
+    assert!(resume.contains(&format!("{freed} = load ptr, ptr ")), "{freed} is not a reload:\n{resume}");
+    for opt in ["opt-19", "opt-22"] {
+        if common::require(&[opt], "verifying the lowered output") {
+            let mut v = Command::new(opt);
+            v.args(["-passes=verify", "-disable-output"]).arg(&out);
+            run_tool(&mut v, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// A swifterror alloca in an async coroutine, passed to calls before and after a suspend
+/// (`tests/async/abi/swifterror_alloca.ll`): it cannot move into the context (LLVM's verifier lets a
+/// swifterror argument come only from a swifterror alloca or parameter), so each part has a
+/// swifterror alloca of its own, as in LLVM's lowering. Main wrote the slot into the frame and an
+/// output opt rejects.
+#[test]
+fn a_swifterror_alloca_stays_a_swifterror_alloca_in_every_part() {
+    let input = root().join("tests/async/abi/swifterror_alloca.ll");
+    let (_, out, text) = lower(&input, "swifterror_alloca.out.ll");
+    for part in ["define void @f(", "define internal void @f.resume.0("] {
+        let body = text.split(part).nth(1).and_then(|t| t.split("\n}").next());
+        let body = body.unwrap_or_else(|| panic!("no {part} in\n{text}"));
+        assert!(body.contains("= alloca swifterror ptr"), "{part} has no swifterror slot of its own:\n{body}");
+        assert!(body.contains("call void @may_fail(ptr swifterror %"), "{body}");
+    }
+    if common::require(&["opt-19"], "verifying the lowered output") {
+        let mut v = Command::new("opt-19");
+        v.args(["-passes=verify", "-disable-output"]).arg(&out);
+        run_tool(&mut v, TIMEOUT).unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -11,7 +11,8 @@
 //! context projection function from the callee's context parameter.
 //!
 //! The steps, in order: `shape::analyze` (intrinsics and what LLVM assumes of them) → `normalize`
-//! (each suspend's continuation starts in a block of its own) → `retcon::build_frame` (the
+//! (each suspend's continuation starts in a block of its own) → `retcon::swifterror::eliminate`
+//! (swifterror slots as ordinary variables, each part's own slot resolved after the split) → `retcon::build_frame` (the
 //! engine's phases, a frame with no header, no field aligned beyond the context: a more-aligned
 //! alloca is realigned at run time inside a larger field, as LLVM does) → `split` (the
 //! ramp and the continuations). The async function pointers' sizes, and `coro.async.size.replace`,
@@ -57,6 +58,8 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     f.remove_unreachable_blocks();
     let mut shape = shape::analyze(&f, src, types, &env.module)?;
     shape::normalize(&mut f, types, &mut shape);
+    let stops = retcon::swifterror::Stops { suspends: &shape.suspends, ends: &shape.ends };
+    retcon::swifterror::eliminate(&mut f, types, &stops, src, env.base.dl.pointer_size(0));
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
     let spec = FrameSpec {
         begin: shape.begin,
@@ -77,6 +80,7 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
         frame_offset,
         bodies: &bodies,
         globals: env.base.globals,
+        ptr_size: env.base.dl.pointer_size(0),
     };
     let parts = split::split(types, &cx);
     Ok(Lowered {
@@ -164,9 +168,31 @@ fn as_inlined(g: &mut Function, src: &str) {
     }
 }
 
-/// A function that keeps an async context intrinsic (`shape::context_alloc_error`).
-pub fn context_alloc_refused(g: &Function, src: &str) -> Option<Finding> {
-    g.inst_iter().find_map(|(_, i)| shape::context_alloc_error(g, i, src))
+/// A warning, at the first of them, when `g` calls `coro.async.context.alloc` or `.dealloc`. LLVM's
+/// coro passes lower the coroutine around them and leave the calls in place, the result an
+/// ordinary value (spilled when it crosses a suspend): a producer's own pipeline (Swift's) lowers
+/// them later, and no backend selects them. llcoro does the same, and says so: output that keeps a
+/// coroutine intrinsic is never written silently.
+pub fn context_alloc_kept(g: &Function, src: &str) -> Option<Finding> {
+    let calls: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| matches!(intr_of(g, i, src), Some(Intr::AsyncContextAlloc | Intr::AsyncContextDealloc)))
+        .collect();
+    let &first = calls.first()?;
+    let calls = match calls.len() {
+        1 => "1 call of llvm.coro.async.context.alloc/dealloc is".to_string(),
+        n => format!("{n} calls of llvm.coro.async.context.alloc/dealloc are"),
+    };
+    Some(crate::diag::warning_at(
+        g,
+        Some(first),
+        "coro-async-context-alloc",
+        format!("{calls} kept in the output, for the runtime's own lowering (LLVM's coro passes leave them too)"),
+        "no backend compiles these intrinsics: run the producer's pass that lowers them (Swift's) on the output, \
+         as after LLVM's own coro passes, or allocate the callee's context with the runtime's allocator, sized \
+         from the second field of its async function pointer",
+    ))
 }
 
 /// The `coro.async.size.replace(target, source)` calls of `g`: the async function pointer each

@@ -73,8 +73,12 @@ pub fn analyze(f: &Function, src: &str, types: &mut TypeTable, m: &Module<'_>) -
             Intr::End | Intr::EndAsync => ends.push(i),
             Intr::AsyncResume => resumes.push(i),
             Intr::Size | Intr::Align | Intr::Frame => others.push((i, k)),
-            Intr::PrepareAsync | Intr::AsyncSizeReplace | Intr::SafeElide => {}
-            Intr::AsyncContextAlloc | Intr::AsyncContextDealloc => errors.extend(context_alloc_error(f, i, src)),
+            // Context allocation stays a call, as LLVM leaves it (`super::context_alloc_kept`).
+            Intr::PrepareAsync
+            | Intr::AsyncSizeReplace
+            | Intr::SafeElide
+            | Intr::AsyncContextAlloc
+            | Intr::AsyncContextDealloc => {}
             _ => errors.push(error_at(
                 f,
                 Some(i),
@@ -132,25 +136,6 @@ pub fn analyze(f: &Function, src: &str, types: &mut TypeTable, m: &Module<'_>) -
         end_must_tail,
         stray_resumes,
         others,
-    })
-}
-
-/// `coro.async.context.alloc`/`dealloc`: no LLVM pass lowers them (CoroSplit and CoroCleanup leave
-/// them for the producer's own pipeline, and no backend selects them), so output that keeps them
-/// could not be compiled.
-pub fn context_alloc_error(f: &Function, i: Inst, src: &str) -> Option<Finding> {
-    matches!(intr_of(f, i, src), Some(Intr::AsyncContextAlloc | Intr::AsyncContextDealloc)).then(|| {
-        error_at(
-            f,
-            Some(i),
-            "coro-async-context-alloc",
-            format!(
-                "{} has no lowering in LLVM: its coro passes leave it, and no backend compiles it",
-                f.callee_name(i, src).unwrap_or("this intrinsic")
-            ),
-            "allocate the callee's context with the runtime's own allocator (a call to it, sized from the async \
-             function pointer's second field) before lowering",
-        )
     })
 }
 

@@ -36,6 +36,8 @@ pub struct Cx<'a> {
     /// The must-tail functions' bodies, by name, their values and blocks unnamed.
     pub bodies: &'a FxHashMap<String, Function>,
     pub globals: &'a FxHashSet<Box<str>>,
+    /// The alignment of a swifterror slot a part makes (`retcon::swifterror::resolve`).
+    pub ptr_size: u64,
 }
 
 /// A continuation's name: LLVM's, `@f.resume.K`, or Swift's mangling (`@fTQK_`, `@fTYK_`) when the
@@ -161,7 +163,7 @@ fn continuation_header(cx: &Cx<'_>, types: &TypeTable, k: usize) -> Header {
 /// The rest of a copy: each suspend inlines its must-tail function; each `coro.async.resume`
 /// becomes its suspend's continuation (null when it feeds none); `coro.end` returns, after the
 /// inlined must-tail function of a `coro.end.async` that has one; size, alignment and frame
-/// intrinsics become constants and the frame.
+/// intrinsics become constants and the frame; swifterror placeholders use the copy's own slot.
 fn finish(
     cx: &Cx<'_>,
     g: &mut Function,
@@ -213,6 +215,7 @@ fn finish(
     }
     g.replace_uses_with_map(&subst);
     g.remove_unreachable_blocks();
+    crate::coro::retcon::swifterror::resolve(g, types, src, cx.ptr_size);
 }
 
 /// `coro.end` in a copy: an unwind one answers whether this is a continuation and lets the

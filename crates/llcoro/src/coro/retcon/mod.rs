@@ -65,7 +65,8 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     let src = env.src;
     let mut shape = shape::analyze(&f, src, types, env.sig_of)?;
     normalize(&mut f, types, &mut shape, src);
-    swifterror::eliminate(&mut f, types, &shape, src, env.dl.pointer_size(0));
+    let stops = swifterror::Stops { suspends: &shape.suspends, ends: &shape.ends };
+    swifterror::eliminate(&mut f, types, &stops, src, env.dl.pointer_size(0));
     let uses_stack_save = lower_allocas(&mut f, types, &shape, env)?;
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
     let spec = FrameSpec { begin: shape.begin, suspends: &shape.suspends, structural: &structural, max_align: None };
