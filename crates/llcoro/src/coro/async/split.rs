@@ -81,7 +81,8 @@ fn ramp(cx: &Cx<'_>, types: &mut TypeTable, names: &[String]) -> Function {
     let (maps, _) = g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|_| Default::default()));
     let mut frame = g.const_value(types.ptr, "poison");
     if let (Some(begin), Some(&ctx)) = (maps.insts[cx.shape.begin], g.params.get(cx.shape.context_param)) {
-        let (seq, addr) = frame_addr(&mut g, types, ctx, cx.frame_offset, types.ptr, cx.typed);
+        // The frame pointer is a byte pointer in either dialect (`i8*` typed): no cast.
+        let (seq, addr) = frame_addr(&mut g, types, ctx, cx.frame_offset, types.ptr, false);
         for i in seq {
             g.insert_inst_before(begin, i);
         }
@@ -116,7 +117,7 @@ fn continuation(cx: &Cx<'_>, types: &mut TypeTable, names: &[String], k: usize) 
     let call = Builder::new(&mut g, types).call("", &d.projection.cc(cx.src), ptr, proj, &[callee_ctx]);
     g.append_inst(entry, call);
     let caller_ctx = g.insts[call].result.unwrap_or(callee_ctx);
-    let (seq, frame) = frame_addr(&mut g, types, caller_ctx, cx.frame_offset, ptr, cx.typed);
+    let (seq, frame) = frame_addr(&mut g, types, caller_ctx, cx.frame_offset, ptr, false);
     for i in seq {
         g.append_inst(entry, i);
     }
@@ -177,7 +178,7 @@ fn finish(
     let ptr = types.ptr;
     for (j, (s, d)) in shape.suspends.iter().zip(&shape.details).enumerate() {
         if let Some(r) = maps.insts[d.resume_fn] {
-            let cont = g.const_value(ptr, names.get(j).map_or("null", String::as_str));
+            let cont = g.const_value(ptr, &continuation_ref(cx, types, j, names.get(j)));
             if let Some(v) = g.insts[r].result {
                 g.replace_all_uses(v, cont);
             }
@@ -216,6 +217,16 @@ fn finish(
     g.replace_uses_with_map(&subst);
     g.remove_unreachable_blocks();
     crate::coro::retcon::swifterror::resolve(g, types, src, cx.ptr_size);
+}
+
+/// Continuation `k` (named `name`) as a pointer constant: its name, or typed (`i8*`), a cast of it
+/// from its function type.
+fn continuation_ref(cx: &Cx<'_>, types: &TypeTable, k: usize, name: Option<&String>) -> String {
+    let Some(name) = name else { return "null".into() };
+    let Some(s) = cx.shape.suspends.get(k).filter(|_| cx.typed) else { return name.clone() };
+    let params = crate::coro::retcon::shape::elements(types, cx.f.insts[s.call].ty);
+    let params: Vec<String> = params.into_iter().map(|t| types.display(t)).collect();
+    format!("bitcast (void ({})* {name} to i8*)", params.join(", "))
 }
 
 /// `coro.end` in a copy: an unwind one answers whether this is a continuation and lets the
