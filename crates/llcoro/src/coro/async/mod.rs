@@ -43,12 +43,14 @@ pub struct Lowered {
     pub context_align: u64,
 }
 
+/// A module function's body, parsed with the caller's type table (None: only declared).
+pub type BodyOf<'a> = dyn Fn(&str, &mut TypeTable) -> Option<Result<Function, llir::Error>> + 'a;
+
 /// What the lowering reads of the module besides the function.
 pub struct Env<'a> {
     pub base: &'a retcon::Env<'a>,
     pub module: shape::Module<'a>,
-    /// A module function's body, parsed with the caller's type table (None: only declared).
-    pub body_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<Result<Function, llir::Error>>,
+    pub body_of: &'a BodyOf<'a>,
 }
 
 /// Lowers the async coroutine `f`.
