@@ -1,7 +1,10 @@
 ; tests/async/yield.ll in typed pointers (LLVM 14): an async coroutine that suspends twice
 ; through a small run queue, with values live across both suspends, and returns to its caller's
 ; continuation through coro.end.async's must-tail function. Context header (32 bytes): +0 the
-; caller's context, +8 the function to return to, +16 a value slot.
+; caller's context, +8 the function to return to, +16 a value slot. As LLVM 14's producers wrote
+; it, the coroutine's context parameter has a type of its own and the second suspend names its
+; context projection through a bitcast instruction.
+%context = type { i8*, i8*, i64, i64 }
 @fmt = private constant [8 x i8] c"%s %ld\0A\00"
 @s.start = private constant [6 x i8] c"start\00"
 @s.step = private constant [5 x i8] c"step\00"
@@ -79,8 +82,9 @@ define void @return.to.caller(i8* %ctx) {
 
 @counter_fp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 
-define void @counter(i8* %ctx) "coroutine.presplit"="0" {
+define void @counter(%context* %cx) "coroutine.presplit"="0" {
 entry:
+  %ctx = bitcast %context* %cx to i8*
   %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, i8* bitcast (<{ i32, i32 }>* @counter_fp to i8*))
   %hdl = call i8* @llvm.coro.begin(token %id, i8* null)
   %vslot8 = getelementptr inbounds i8, i8* %ctx, i64 16
@@ -94,7 +98,8 @@ entry:
   %a = add i64 %twice, 1
   call void @print(i8* getelementptr ([5 x i8], [5 x i8]* @s.step, i32 0, i32 0), i64 %a)
   %r1 = call i8* @llvm.coro.async.resume()
-  %res1 = call { i8* } (i32, i8*, i8*, ...) @llvm.coro.suspend.async(i32 0, i8* %r1, i8* bitcast (i8* (i8*)* @same.context to i8*), i8* bitcast (void (i8*, i8*)* @yield.apply to i8*), i8* %r1, i8* %c0)
+  %proj = bitcast i8* (i8*)* @same.context to i8*
+  %res1 = call { i8* } (i32, i8*, i8*, ...) @llvm.coro.suspend.async(i32 0, i8* %r1, i8* %proj, i8* bitcast (void (i8*, i8*)* @yield.apply to i8*), i8* %r1, i8* %c0)
   %c1 = extractvalue { i8* } %res1, 0
   %b = add i64 %a, %start
   call void @print(i8* getelementptr ([5 x i8], [5 x i8]* @s.step, i32 0, i32 0), i64 %b)
@@ -128,7 +133,8 @@ define i32 @main() {
   %v8 = getelementptr inbounds i8, i8* %ctx, i64 16
   %v = bitcast i8* %v8 to i64*
   store i64 20, i64* %v
-  call void @counter(i8* %ctx)
+  %cx = bitcast i8* %ctx to %context*
+  call void @counter(%context* %cx)
   call void @run()
   call void @free(i8* %ctx)
   call void @print(i8* getelementptr ([4 x i8], [4 x i8]* @s.end, i32 0, i32 0), i64 0)

@@ -139,6 +139,22 @@ pub fn analyze(f: &Function, src: &str, types: &mut TypeTable, m: &Module<'_>) -
     })
 }
 
+/// The global a call operand names, through pointer casts, constant or not (LLVM strips both:
+/// LLVM 14's producers pass `bitcast` instructions of the functions).
+pub(crate) fn global_operand(f: &Function, v: llir::ir::Value, src: &str) -> Option<String> {
+    let mut v = v;
+    loop {
+        if let Some(t) = f.const_text(v, src) {
+            return named_global(t);
+        }
+        let i = f.value_inst(v)?;
+        if !matches!(f.insts[i].op, Opcode::BitCast | Opcode::AddrSpaceCast) {
+            return None;
+        }
+        v = *f.insts[i].args.first()?;
+    }
+}
+
 fn bad_id(f: &Function, id: Inst, what: &str) -> Vec<Finding> {
     vec![error_at(
         f,
@@ -173,7 +189,7 @@ fn check_id(
     if !f.header.params.get(param).is_some_and(|p| types.is_pointer(p.ty)) || !types.is_void(f.header.ret) {
         return Err(bad_id(f, id, "context parameter (or the return type)"));
     }
-    let fp = args.get(3).and_then(|&v| f.const_text(v, src)).and_then(named_global);
+    let fp = args.get(3).and_then(|&v| global_operand(f, v, src));
     let Some(fp) = fp.filter(|g| (m.global_text)(g).is_some_and(|t| context_size_span(&t).is_some())) else {
         return Err(bad_id(f, id, "async function pointer"));
     };
@@ -223,7 +239,7 @@ fn check_suspend(
     let Some(resume_fn) = resume_fn else {
         return Err(bad_suspend(f, i, "the resume function operand is not a coro.async.resume call".into()));
     };
-    let name_at = |k: usize| args.get(k).and_then(|&v| f.const_text(v, src)).and_then(named_global);
+    let name_at = |k: usize| args.get(k).and_then(|&v| global_operand(f, v, src));
     let projection = name_at(2).and_then(|name| Some(Callee { sig: (m.sig_of)(&name, types)?, name }));
     let Some(projection) = projection.filter(|p| {
         types.is_pointer(p.sig.ret) && p.sig.params.len() == 1 && p.sig.params.iter().all(|x| types.is_pointer(x.ty))
@@ -250,7 +266,7 @@ fn must_tail_fn(
     at: usize,
     m: &Module<'_>,
 ) -> Result<Callee, String> {
-    let name = args.get(at).and_then(|&v| f.const_text(v, src)).and_then(named_global).ok_or("is not a function")?;
+    let name = args.get(at).and_then(|&v| global_operand(f, v, src)).ok_or("is not a function")?;
     let sig = (m.sig_of)(&name, types).ok_or_else(|| format!("{name} is not a function of this module"))?;
     let given: Vec<_> = args.iter().skip(at + 1).map(|&v| f.values[v].ty).collect();
     let fits = sig.params.len() <= given.len() && sig.params.iter().zip(&given).all(|(p, &t)| p.ty == t);
