@@ -530,18 +530,22 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         code: "coro-async-context-alloc",
-        severity: "error",
-        summary: "llvm.coro.async.context.alloc or .dealloc, which nothing lowers",
-        meaning: "LLVM's coro passes leave `llvm.coro.async.context.alloc` and `.dealloc` in place (a \
-                  producer lowers them in its own pipeline) and no backend compiles them, so output that \
-                  keeps them cannot be built; llcoro never writes `llvm.coro.*` calls it cannot lower.",
+        severity: "warning",
+        summary: "llvm.coro.async.context.alloc or .dealloc, kept in the output as LLVM keeps them",
+        meaning: "LLVM's coro passes lower an async coroutine that allocates a callee's context with \
+                  `llvm.coro.async.context.alloc` (and frees it with `.dealloc`) and leave those calls in \
+                  place, in any function: a producer's own pipeline (Swift's) lowers them later, and no \
+                  backend compiles them. llcoro does the same (the result is an ordinary value, kept in the \
+                  frame when it crosses a suspend) and warns, since its output is then not ready for a \
+                  backend on its own.",
         example: concat!(
             async_head!("16", "  %c = call ptr @llvm.coro.async.context.alloc(ptr null, ptr @f_fp)\n"),
             async_tail!("%r", "@proj", "", ""),
             "declare ptr @llvm.coro.async.context.alloc(ptr, ptr)\n"
         ),
-        fix: "Allocate the callee's context with your runtime's allocator, sized from the second field of \
-              the callee's async function pointer (which the lowering fills in).",
+        fix: "Run the producer's pass that lowers these intrinsics on the output, as after LLVM's own coro \
+              passes; or allocate the callee's context with your runtime's allocator, sized from the second \
+              field of the callee's async function pointer (which the lowering fills in).",
     },
     Explanation {
         code: "coro-async-id",
@@ -583,19 +587,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         ),
         fix: "Make the must-tail function return void (typically a `musttail` call of the caller's \
               continuation, then `ret void`) and take the operands given.",
-    },
-    Explanation {
-        code: "coro-async-align",
-        severity: "error",
-        summary: "an alloca that lives across an async suspend is aligned beyond the context",
-        meaning: "The frame is the tail of the async context, which is only as aligned as coro.id.async \
-                  says. LLVM moves a more-aligned alloca into a larger field and realigns its address at run \
-                  time; llcoro does not.",
-        example: concat!(
-            async_head!("16", "  %a = alloca i64, align 64\n  store i64 1, ptr %a\n"),
-            async_tail!("%r", "@proj", "  %v = load i64, ptr %a\n", "")
-        ),
-        fix: "Align the alloca to at most coro.id.async's alignment, or raise that alignment.",
     },
     Explanation {
         code: "coro-retcon-intrinsic",

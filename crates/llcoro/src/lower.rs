@@ -495,7 +495,9 @@ impl<'s, 'a> Worker<'s, 'a> {
         if shape::is_presplit(&f, src, &sh.group_refs) {
             return self.process_switched(f, &suffix, direct, oc);
         }
-        // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on.
+        // Nothing of a coroutine ABI llcoro does not lower may be passed through for LLVM to choke on
+        // (but what LLVM leaves too, with a warning).
+        oc.warnings.extend(crate::coro::r#async::context_alloc_kept(&f, src));
         if let Some(e) = other_abi_intrinsic(&f, src) {
             oc.errors.push(e);
             return oc;
@@ -685,10 +687,11 @@ impl<'s, 'a> Worker<'s, 'a> {
         };
         let global_text = |name: &str| item(name, ItemKind::Global).map(|i| m.item_text(i).to_string());
         let body_of =
-            |name: &str, types: &mut TypeTable| m.parse_function_with(item(name, ItemKind::Define)?, types).ok();
+            |name: &str, types: &mut TypeTable| Some(m.parse_function_with(item(name, ItemKind::Define)?, types));
         let module = crate::coro::r#async::shape::Module { sig_of: &sig_of, global_text: &global_text };
         let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
         let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
+        oc.warnings.extend(crate::coro::r#async::context_alloc_kept(&f, src));
         let l = match crate::coro::r#async::lower(f, &mut self.types, &env) {
             Ok(l) => l,
             Err(es) => {
@@ -907,13 +910,9 @@ fn verify_failure(m: &Module, item: usize, types: &mut TypeTable, e: llir::Error
 }
 
 /// An error at the first intrinsic of a returned-continuation or async coroutine in a function
-/// without its `coro.id.retcon` or `coro.id.async`, or at an async context allocation, which
-/// LLVM leaves for the producer (`coro::async::context_alloc_refused`). (Switched-resume
-/// intrinsics outside a coroutine stay, as LLVM leaves them.)
+/// without its `coro.id.retcon` or `coro.id.async`. (Switched-resume intrinsics outside a
+/// coroutine stay, as LLVM leaves them, and so do async context allocations, with a warning.)
 fn other_abi_intrinsic(g: &Function, src: &str) -> Option<Finding> {
-    if let Some(e) = crate::coro::r#async::context_alloc_refused(g, src) {
-        return Some(e);
-    }
     let i = g.inst_iter().map(|(_, i)| i).find(|&i| {
         matches!(
             intrinsics::intr_of(g, i, src),
@@ -1317,13 +1316,18 @@ fn module_edits(sh: &Shared<'_>, groups: &[(usize, String)], acc: &mut Merged) {
     }
 }
 
-/// Declarations of coroutine and frame intrinsics go (no use is left); attribute groups lose the
+/// Declarations of coroutine and frame intrinsics go (no use is left but of the async context
+/// allocation, which LLVM leaves: `coro::async::context_alloc_kept`); attribute groups lose the
 /// presplit attribute, and a group left empty, invalid IR to every LLVM, goes with every reference
 /// to it.
 fn remove_presplit(m: &Module, edits: &mut Edits, groups: &[(usize, String)]) {
     for (i, it) in m.items.iter().enumerate() {
         let name = m.text(it.name);
-        if it.kind == ItemKind::Declare && (name.starts_with("@llvm.coro.") || crate::stackless::may_contain(name)) {
+        let kept = matches!(name, "@llvm.coro.async.context.alloc" | "@llvm.coro.async.context.dealloc");
+        if it.kind == ItemKind::Declare
+            && !kept
+            && (name.starts_with("@llvm.coro.") || crate::stackless::may_contain(name))
+        {
             edits.remove.insert(i);
         }
     }

@@ -32,7 +32,8 @@
 //!   `llcoro FILE -o OUT`: with an expected error it exits 1, reports the
 //!   expected errors and does not create OUT; with warnings only it exits 0,
 //!   reports them and OUT gets the `doc_examples` checks (run with the file's
-//!   own `; EXPECT-OUTPUT:` when it has one). Neither run may panic. Every
+//!   own `; EXPECT-OUTPUT:` when it has one; the intrinsics a `; KEEPS:` line
+//!   names may be left, as LLVM's passes leave them). Neither run may panic. Every
 //!   such file is valid IR that `opt-19 -passes=verify` accepts, unless it
 //!   has a line `; LLVM-VERIFY-REJECTS: <why>`. Finally `llcoro check` on
 //!   every `tests/docs/coro_*.ll` (correct coroutines) exits 0 with empty
@@ -316,14 +317,21 @@ fn code_part(line: &str) -> &str {
     line
 }
 
-/// Lines of a lowered module that still mention a coroutine intrinsic or the presplit attribute
-/// outside comments.
-fn leftover_markers(text: &str) -> Vec<String> {
+/// Lines of a lowered module that still mention a coroutine intrinsic (other than those named in
+/// `keeps`, which LLVM's passes leave too) or the presplit attribute outside comments.
+fn leftover_markers(text: &str, keeps: &[&str]) -> Vec<String> {
+    let kept = |code: &str| {
+        code.match_indices("llvm.coro.").all(|(i, _)| {
+            let name: String =
+                code[i..].chars().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_')).collect();
+            keeps.contains(&name.as_str())
+        })
+    };
     text.lines()
         .enumerate()
         .filter(|(_, l)| {
             let code = code_part(l);
-            code.contains("llvm.coro.") || code.contains(PRESPLIT)
+            !kept(code) || code.contains(PRESPLIT)
         })
         .map(|(i, l)| format!("{}: {}", i + 1, l.trim()))
         .collect()
@@ -350,14 +358,22 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
     }
 }
 
-/// The checks every lowered module gets: no coroutine markers left, `opt-19` verifies it, and when
-/// `expected` is given each `lli` runs it to exit 0 printing `expected`.
-fn check_lowered(report: &Report, name: &str, lowered: &Path, expected: Option<&str>, runners: &Runners) {
+/// The checks every lowered module gets: no coroutine markers left (but the intrinsics `keeps`
+/// names), `opt-19` verifies it, and when `expected` is given each `lli` runs it to exit 0 printing
+/// `expected`.
+fn check_lowered(
+    report: &Report,
+    name: &str,
+    lowered: &Path,
+    expected: Option<&str>,
+    keeps: &[&str],
+    runners: &Runners,
+) {
     let text = match fs::read_to_string(lowered) {
         Ok(t) => t,
         Err(e) => return report.fail(format!("{name}: read llcoro's output {}", lowered.display()), e),
     };
-    let left = leftover_markers(&text);
+    let left = leftover_markers(&text, keeps);
     if !left.is_empty() {
         report.fail(
             format!("{name}: lowered output still has coroutine intrinsics or `{PRESPLIT}` outside comments"),
@@ -422,7 +438,7 @@ fn doc_examples() {
         )
         .is_some()
         {
-            check_lowered(&report, &name, &out, Some(&expected), &runners);
+            check_lowered(&report, &name, &out, Some(&expected), &[], &runners);
         }
     }
     report.finish("doc_examples", files.len());
@@ -545,7 +561,7 @@ fn interop_config(cfg: &InteropConfig, src: &Path, scratch: &Path, report: &Repo
             continue;
         }
         if let Ok(text) = fs::read_to_string(&lowered) {
-            let left = leftover_markers(&text);
+            let left = leftover_markers(&text, &[]);
             if !left.is_empty() {
                 report.fail(format!("{what}: lowered IR still has coroutine markers"), excerpt(&left.join("\n")));
             }
@@ -876,7 +892,9 @@ fn diagnostics() {
             }
             check_reported(&report, &step, &rel, &o.stderr, &warnings);
             let expect_output = header_value(&text, "EXPECT-OUTPUT");
-            check_lowered(&report, &rel, &out, expect_output.as_deref(), &runners);
+            let keeps = header_value(&text, "KEEPS").unwrap_or_default();
+            let keeps: Vec<&str> = keeps.split_whitespace().collect();
+            check_lowered(&report, &rel, &out, expect_output.as_deref(), &keeps, &runners);
         }
     }
 

@@ -325,14 +325,7 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     // The rewrite: allocas into the frame (what was written before coro.begin copied in after it),
     // then spills, recomputed values and reloads.
     let uses = frame_uses(f, &frame.fields, &frame.remat);
-    let moved: Vec<_> = frame
-        .fields
-        .iter()
-        .filter_map(|fl| match fl.kind {
-            FieldKind::Promise(v) | FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
-            _ => None,
-        })
-        .collect();
+    let moved: Vec<_> = frame.fields.iter().filter_map(crate::frame::Moved::of).collect();
     let move_at = MoveSites {
         frame: frame_val,
         typed: env.typed,

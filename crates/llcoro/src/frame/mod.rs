@@ -62,11 +62,57 @@ pub struct Field {
     pub var: Option<u32>,
     /// The value's name in the IR, if it has one.
     pub ir_name: Option<String>,
+    /// An alloca aligned beyond what the frame can promise (`Realign`).
+    pub realign: Option<Realign>,
 }
 
 impl Field {
     pub fn new(kind: FieldKind, ty: Type, size: u64, align: u64) -> Field {
-        Field { kind, ty, offset: 0, size, align, live_across: Vec::new(), var: None, ir_name: None }
+        Field { kind, ty, offset: 0, size, align, live_across: Vec::new(), var: None, ir_name: None, realign: None }
+    }
+
+    /// Caps the field's alignment at `cap` (an async context's), as LLVM does. An alloca aligned
+    /// beyond it gets a field `align - cap` bytes larger, in which its address is found at run
+    /// time by rounding the field's up to its alignment (the frame's own base may be no more
+    /// aligned than `cap`).
+    pub fn cap_align(&mut self, cap: u64, int_ptr: Type) {
+        if self.align <= cap {
+            return;
+        }
+        if matches!(self.kind, FieldKind::Alloca(_)) {
+            self.size += self.align - cap;
+            self.realign = Some(Realign { align: self.align, int_ptr });
+        }
+        self.align = cap;
+    }
+}
+
+/// How a moved alloca's address is found in a field less aligned than the alloca: the field's
+/// address as an integer (`int_ptr`, the pointer-sized integer), plus `align - 1`, and `-align`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Realign {
+    pub align: u64,
+    pub int_ptr: Type,
+}
+
+/// An alloca moved into the frame: its field's offset and type, and its realignment if any.
+#[derive(Clone, Copy, Debug)]
+pub struct Moved {
+    pub value: Value,
+    pub offset: u64,
+    pub ty: Type,
+    pub realign: Option<Realign>,
+}
+
+impl Moved {
+    /// The alloca (or promise) field `fl` holds, if it holds one.
+    pub fn of(fl: &Field) -> Option<Moved> {
+        match fl.kind {
+            FieldKind::Alloca(value) | FieldKind::Promise(value) => {
+                Some(Moved { value, offset: fl.offset, ty: fl.ty, realign: fl.realign })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -112,15 +158,9 @@ impl Frame {
         }
     }
 
-    /// The allocas that moved into the frame: each value with its field's offset and type.
-    pub fn moved_allocas(&self) -> Vec<(Value, u64, Type)> {
-        self.fields
-            .iter()
-            .filter_map(|fl| match fl.kind {
-                FieldKind::Alloca(v) => Some((v, fl.offset, fl.ty)),
-                _ => None,
-            })
-            .collect()
+    /// The allocas that moved into the frame.
+    pub fn moved_allocas(&self) -> Vec<Moved> {
+        self.fields.iter().filter(|fl| matches!(fl.kind, FieldKind::Alloca(_))).filter_map(Moved::of).collect()
     }
 }
 
@@ -467,4 +507,27 @@ pub fn catch_objects(f: &Function) -> Vec<Value> {
 /// Does instruction `i` carry metadata attachment `name` (such as `!coro.outside.frame`)?
 pub fn has_attachment(f: &Function, i: Inst, src: &str, name: &str) -> bool {
     f.insts[i].tmpl.iter().any(|p| matches!(p, llir::ir::Piece::Text(t) if t.get(src).contains(name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_entity::EntityRef;
+
+    #[test]
+    fn an_alloca_aligned_beyond_the_cap_gets_the_bytes_it_lacks_and_a_realignment() {
+        let types = TypeTable::new();
+        let (i64t, v) = (types.i64, Value::new(0));
+        let mut a = Field::new(FieldKind::Alloca(v), i64t, 32, 64);
+        a.cap_align(16, i64t);
+        assert_eq!((a.size, a.align), (32 + 48, 16));
+        assert_eq!(a.realign, Some(Realign { align: 64, int_ptr: i64t }));
+        // A spill is only stored less aligned, as LLVM does; an alloca within the cap is unchanged.
+        let mut s = Field::new(FieldKind::Spill(v), i64t, 32, 64);
+        s.cap_align(16, i64t);
+        assert_eq!((s.size, s.align, s.realign), (32, 16, None));
+        let mut b = Field::new(FieldKind::Alloca(v), i64t, 8, 16);
+        b.cap_align(16, i64t);
+        assert_eq!((b.size, b.align, b.realign), (8, 16, None));
+    }
 }

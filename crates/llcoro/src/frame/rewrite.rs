@@ -4,7 +4,7 @@
 //! recomputation) in its own block.
 
 use crate::frame::remat::is_cheap;
-use crate::frame::{Field, FieldKind};
+use crate::frame::{Field, FieldKind, Moved};
 use llir::analysis::cfg::Cfg;
 use llir::analysis::dom::DomTree;
 use llir::analysis::liveness::Liveness;
@@ -40,9 +40,52 @@ pub fn frame_addr(
     (seq, v)
 }
 
-/// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `off`, adding
-/// `DW_OP_plus_uconst` to its expression. False if the record has no inline `!DIExpression(`.
-pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: u64, src: &str) -> bool {
+/// The address of moved alloca `m` in the frame at `frame`: its field's, or, when the field is
+/// less aligned than the alloca (`Realign`), the field's rounded up at run time to the alloca's
+/// alignment, as LLVM does in an async context.
+pub fn alloca_addr(
+    f: &mut Function,
+    types: &mut TypeTable,
+    frame: Value,
+    m: &Moved,
+    typed: bool,
+) -> (Vec<Inst>, Value) {
+    let Some(r) = m.realign else { return frame_addr(f, types, frame, m.offset, m.ty, typed) };
+    let to = if typed { types.pointer_to(m.ty, 0, true) } else { f.values[frame].ty };
+    let mut b = Builder::new(f, types);
+    let mut seq = Vec::new();
+    let mut field = frame;
+    if m.offset != 0 {
+        let g = b.gep_i8(frame, m.offset);
+        seq.push(g);
+        field = b.result(g);
+    }
+    let int = b.cast(Opcode::PtrToInt, "ptrtoint", field, r.int_ptr);
+    let plus = b.f.const_value(r.int_ptr, &(r.align - 1).to_string());
+    let up = b.binary(Opcode::Add, "add", b.result(int), plus);
+    let mask = b.f.const_value(r.int_ptr, &format!("-{}", r.align));
+    let down = b.binary(Opcode::And, "and", b.result(up), mask);
+    let addr = b.cast(Opcode::IntToPtr, "inttoptr", b.result(down), to);
+    seq.extend([int, up, down, addr]);
+    (seq, b.result(addr))
+}
+
+/// The DWARF operations that find moved alloca `m` from the frame's address: `+ offset`, then,
+/// realigned, `+ (align - 1)` and `& -align` (as LLVM describes such a variable). Empty at offset 0.
+fn frame_ops(m: &Moved) -> String {
+    let mut ops = Vec::new();
+    if m.offset != 0 {
+        ops.push(format!("DW_OP_plus_uconst, {}", m.offset));
+    }
+    if let Some(r) = m.realign {
+        ops.push(format!("DW_OP_plus_uconst, {}, DW_OP_constu, {}, DW_OP_and", r.align - 1, r.align.wrapping_neg()));
+    }
+    ops.join(", ")
+}
+
+/// Rewrites operand `k` of debug record `u` from an alloca to `frame` + `ops` (DWARF operations put
+/// first in its expression). False if the record has no inline `!DIExpression(`.
+pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, ops: &str, src: &str) -> bool {
     let tmpl = &f.insts[u].tmpl;
     let Some(at) = tmpl.iter().position(|p| matches!(p, llir::ir::Piece::Arg(x) if *x as usize == k)) else {
         return false;
@@ -52,12 +95,11 @@ pub fn point_into_frame(f: &mut Function, u: Inst, k: usize, frame: Value, off: 
     else {
         return false;
     };
-    if off != 0 {
+    if !ops.is_empty() {
         let llir::ir::Piece::Text(t) = &tmpl[pi] else { return false };
         let text = t.get(src);
         let Some((open, empty)) = di_expression_open(text) else { return false };
-        let new =
-            format!("{}DW_OP_plus_uconst, {off}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
+        let new = format!("{}{ops}{}{}", &text[..open], if empty { "" } else { ", " }, &text[open..]);
         if let Some(slot) = f.insts[u].tmpl_mut().get_mut(pi) {
             *slot = llir::ir::Piece::Text(llir::ir::Text::own(new));
         }
@@ -149,14 +191,15 @@ pub fn move_allocas(
     f: &mut Function,
     types: &mut TypeTable,
     at: &MoveSites<'_>,
-    moved: &[(Value, u64, Type)],
+    moved: &[Moved],
     uses: &FxHashMap<Value, Vec<(Inst, usize)>>,
-) -> (Vec<(Value, u64, Type)>, Vec<Inst>) {
+) -> (Vec<Moved>, Vec<Inst>) {
     let src = at.src;
     let frame_val = at.frame;
-    let mut keep_before: Vec<(Value, u64, Type)> = Vec::new();
+    let mut keep_before: Vec<Moved> = Vec::new();
     let mut declares = Vec::new();
-    for &(a, off, ty) in moved {
+    for m in moved {
+        let a = m.value;
         for &(u, k) in uses.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
             if f.insts[u].block.is_none() {
                 continue;
@@ -168,7 +211,7 @@ pub fn move_allocas(
             if f.insts[u].is_debug() && !before {
                 // The variable now lives in the frame: describe it as frame + offset, so debuggers
                 // find it in every split function (the frame pointer is each part's parameter).
-                if point_into_frame(f, u, k, frame_val, off, src) {
+                if point_into_frame(f, u, k, frame_val, &frame_ops(m), src) {
                     if at.typed {
                         let fty = types.display(f.values[frame_val].ty);
                         retype_metadata_operand(f, u, k, &fty, src);
@@ -199,11 +242,11 @@ pub fn move_allocas(
             if before {
                 // Before the frame exists the alloca stays for these uses, and what they wrote is
                 // copied into the frame once it does (as LLVM does after coro.begin).
-                keep_before.push((a, off, ty));
+                keep_before.push(*m);
                 continue;
             }
             let to = use_point(f, u, k);
-            let (mut seq, mut addr) = frame_addr(f, types, frame_val, off, ty, at.typed);
+            let (mut seq, mut addr) = alloca_addr(f, types, frame_val, m, at.typed);
             // An alloca in another address space: its users get the frame address cast to it.
             let want = f.values[a].ty;
             if f.values[addr].ty != want && !at.typed {
@@ -214,7 +257,7 @@ pub fn move_allocas(
             insert_all(f, to, seq);
             f.insts[u].args[k] = addr;
         }
-        if keep_before.iter().any(|x| x.0 == a) {
+        if keep_before.iter().any(|x| x.value == a) {
             continue;
         }
         if let Some(i) = f.value_inst(a) {
@@ -233,13 +276,14 @@ pub fn copy_in(
     dl: &DataLayout,
     frame: Value,
     ready: Inst,
-    mut written_before: Vec<(Value, u64, Type)>,
+    mut written_before: Vec<Moved>,
     typed: bool,
 ) {
     let Some(ready_block) = f.insts[ready].block else { return };
-    written_before.sort_by_key(|x| x.0);
-    written_before.dedup_by_key(|x| x.0);
-    for &(a, off, ty) in &written_before {
+    written_before.sort_by_key(|x| x.value);
+    written_before.dedup_by_key(|x| x.value);
+    for m in &written_before {
+        let (a, ty) = (m.value, m.ty);
         let Some(pos) = f.blocks[ready_block].insts.iter().position(|&x| x == ready) else { continue };
         let Some(ai) = f.value_inst(a) else { continue };
         let al = match f.insts[ai].extra {
@@ -251,7 +295,7 @@ pub fn copy_in(
         let ld = b.load(ty, a, al);
         let v = b.result(ld);
         seq.push(ld);
-        let (mut addr_seq, addr) = frame_addr(f, types, frame, off, ty, typed);
+        let (mut addr_seq, addr) = alloca_addr(f, types, frame, m, typed);
         seq.append(&mut addr_seq);
         seq.push(Builder::new(f, types).store(v, addr, al));
         insert_all(f, (ready_block, pos + 1), seq);

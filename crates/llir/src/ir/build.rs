@@ -148,6 +148,13 @@ impl<'a> Builder<'a> {
         self.make(op, to, &[v], &[], vec![t(&s), Piece::Arg(0), t(&e)], Extra::None)
     }
 
+    /// A binary operation `word` (`add`, `and`, ...) of `a` and `b`, of `a`'s type.
+    pub fn binary(&mut self, op: Opcode, word: &str, a: Value, b: Value) -> Inst {
+        let ty = self.vty(a);
+        let s = format!("{word} {} ", self.ty(ty));
+        self.make(op, ty, &[a, b], &[], vec![t(&s), Piece::Arg(0), t(", "), Piece::Arg(1)], Extra::None)
+    }
+
     /// `br label %to`.
     pub fn br(&mut self, to: Block) -> Inst {
         self.f.create_br(self.types, to)
@@ -301,12 +308,14 @@ mod tests {
         let l = b.load(b.types.i32, gv, 4);
         let lv = b.result(l);
         let zero = b.f.const_value(b.types.i32, "0");
-        let c = b.icmp("eq", lv, zero);
+        let sum = b.binary(Opcode::Add, "add", lv, zero);
+        let sv = b.result(sum);
+        let c = b.icmp("eq", sv, zero);
         let cv = b.result(c);
         let br = b.cond_br(cv, other, other);
         let st = b.store(lv, gv, 4);
         let r = b.ret(lv);
-        for i in [g, l, c, br] {
+        for i in [g, l, sum, c, br] {
             f.append_inst(entry, i);
         }
         f.append_inst(other, st);
@@ -316,6 +325,7 @@ mod tests {
         let text = print_function(&f, &types, "");
         assert!(text.contains("%0 = getelementptr inbounds i8, ptr %p, i64 16"), "{text}");
         assert!(text.contains("%1 = load i32, ptr %0, align 4"), "{text}");
+        assert!(text.contains("%2 = add i32 %1, 0"), "{text}");
         assert!(text.contains("store i32 %1, ptr %0, align 4"), "{text}");
     }
 }

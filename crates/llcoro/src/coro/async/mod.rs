@@ -11,8 +11,10 @@
 //! context projection function from the callee's context parameter.
 //!
 //! The steps, in order: `shape::analyze` (intrinsics and what LLVM assumes of them) → `normalize`
-//! (each suspend's continuation starts in a block of its own) → `retcon::build_frame` (the
-//! engine's phases, a frame with no header, no field aligned beyond the context) → `split` (the
+//! (each suspend's continuation starts in a block of its own) → `retcon::swifterror::eliminate`
+//! (swifterror slots as ordinary variables, each part's own slot resolved after the split) → `retcon::build_frame` (the
+//! engine's phases, a frame with no header, no field aligned beyond the context: a more-aligned
+//! alloca is realigned at run time inside a larger field, as LLVM does) → `split` (the
 //! ramp and the continuations). The async function pointers' sizes, and `coro.async.size.replace`,
 //! are module edits (`context_size_edits`).
 
@@ -21,9 +23,9 @@ pub mod split;
 
 use crate::coro::intrinsics::{Intr, intr_of};
 use crate::coro::retcon::{self, FrameSpec};
-use crate::diag::{Finding, error_at};
-use crate::frame::{FieldKind, Frame};
-use llir::ir::{Extra, Function, Inst};
+use crate::diag::Finding;
+use crate::frame::Frame;
+use llir::ir::{Function, Inst};
 use llir::types::TypeTable;
 use rustc_hash::FxHashMap;
 pub use shape::{Shape, context_size, context_size_span, is_async};
@@ -41,12 +43,14 @@ pub struct Lowered {
     pub context_align: u64,
 }
 
+/// A module function's body, parsed with the caller's type table (None: only declared).
+pub type BodyOf<'a> = dyn Fn(&str, &mut TypeTable) -> Option<Result<Function, llir::Error>> + 'a;
+
 /// What the lowering reads of the module besides the function.
 pub struct Env<'a> {
     pub base: &'a retcon::Env<'a>,
     pub module: shape::Module<'a>,
-    /// A module function's body, parsed with the caller's type table.
-    pub body_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<Function>,
+    pub body_of: &'a BodyOf<'a>,
 }
 
 /// Lowers the async coroutine `f`.
@@ -56,6 +60,8 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     f.remove_unreachable_blocks();
     let mut shape = shape::analyze(&f, src, types, &env.module)?;
     shape::normalize(&mut f, types, &mut shape);
+    let stops = retcon::swifterror::Stops { suspends: &shape.suspends, ends: &shape.ends };
+    retcon::swifterror::eliminate(&mut f, types, &stops, src, env.base.dl.pointer_size(0));
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
     let spec = FrameSpec {
         begin: shape.begin,
@@ -64,7 +70,6 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
         max_align: Some(shape.context_align),
     };
     let frame = retcon::build_frame(&mut f, types, &spec, env.base)?;
-    check_alloca_alignment(&f, &frame, shape.context_align)?;
     let frame_offset = shape.header_size.div_ceil(frame.align) * frame.align;
     let context_size = (frame_offset + frame.size).div_ceil(shape.context_align) * shape.context_align;
     let bodies = must_tail_bodies(&shape, types, env)?;
@@ -77,6 +82,7 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
         frame_offset,
         bodies: &bodies,
         globals: env.base.globals,
+        ptr_size: env.base.dl.pointer_size(0),
     };
     let parts = split::split(types, &cx);
     Ok(Lowered {
@@ -96,34 +102,11 @@ fn is_structural(f: &Function, i: Inst, src: &str) -> bool {
     matches!(intr_of(f, i, src), Some(Intr::IdAsync | Intr::Begin | Intr::Size | Intr::Align | Intr::Frame))
 }
 
-/// An alloca in the frame aligned beyond the context: LLVM realigns it at run time inside a
-/// larger field; llcoro refuses it.
-fn check_alloca_alignment(f: &Function, frame: &Frame, cap: u64) -> Result<(), Vec<Finding>> {
-    let over = frame.fields.iter().find_map(|fl| {
-        let FieldKind::Alloca(a) = fl.kind else { return None };
-        let i = f.value_inst(a)?;
-        let Extra::Alloca { align: Some(al), .. } = f.insts[i].extra else { return None };
-        (u64::from(al) > cap).then_some((i, al))
-    });
-    match over {
-        None => Ok(()),
-        Some((i, al)) => Err(vec![error_at(
-            f,
-            Some(i),
-            "coro-async-align",
-            format!("this alloca lives across a suspend aligned to {al}, beyond the async context's {cap}"),
-            "align it to at most the alignment coro.id.async gives (or raise that alignment); LLVM realigns such \
-             an alloca at run time, which llcoro does not",
-        )]),
-    }
-}
-
 /// The must-tail functions' bodies (of those the module defines), parsed once each, as they are
 /// inlined: their values and blocks unnamed (numbered where they land, so that no name meets one
 /// of the coroutine's), without debug records or `!dbg` locations (they belong to the callee's
-/// subprogram; the coroutine's parts get locations of their own, `crate::locations`). A body that
-/// LLVM's verifier would reject is refused as the input's fault here: copied into the coroutine's
-/// parts, its fault would surface as one of llcoro's.
+/// subprogram; the coroutine's parts get locations of their own, `crate::locations`). A body
+/// LLVM's verifier rejects is the input's error, at its fault, before it is copied into the parts.
 fn must_tail_bodies(
     shape: &Shape,
     types: &mut TypeTable,
@@ -135,12 +118,12 @@ fn must_tail_bodies(
         if out.contains_key(&name) {
             continue;
         }
-        if let Some(mut g) = (env.body_of)(&name, types) {
-            llir::verify::verify_input(&g)
-                .map_err(|error| vec![Finding { severity: crate::diag::Severity::Error, error }])?;
-            as_inlined(&mut g, env.base.src);
-            out.insert(name, g);
-        }
+        let Some(body) = (env.body_of)(&name, types) else { continue };
+        let mut g = body
+            .and_then(|g| llir::verify::verify_input(&g).map(|()| g))
+            .map_err(|error| vec![Finding { severity: crate::diag::Severity::Error, error }])?;
+        as_inlined(&mut g, env.base.src);
+        out.insert(name, g);
     }
     Ok(out)
 }
@@ -187,9 +170,31 @@ fn as_inlined(g: &mut Function, src: &str) {
     }
 }
 
-/// A function that keeps an async context intrinsic (`shape::context_alloc_error`).
-pub fn context_alloc_refused(g: &Function, src: &str) -> Option<Finding> {
-    g.inst_iter().find_map(|(_, i)| shape::context_alloc_error(g, i, src))
+/// A warning, at the first of them, when `g` calls `coro.async.context.alloc` or `.dealloc`. LLVM's
+/// coro passes lower the coroutine around them and leave the calls in place, the result an
+/// ordinary value (spilled when it crosses a suspend): a producer's own pipeline (Swift's) lowers
+/// them later, and no backend selects them. llcoro does the same, and says so: output that keeps a
+/// coroutine intrinsic is never written silently.
+pub fn context_alloc_kept(g: &Function, src: &str) -> Option<Finding> {
+    let calls: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| matches!(intr_of(g, i, src), Some(Intr::AsyncContextAlloc | Intr::AsyncContextDealloc)))
+        .collect();
+    let &first = calls.first()?;
+    let calls = match calls.len() {
+        1 => "1 call of llvm.coro.async.context.alloc/dealloc is".to_string(),
+        n => format!("{n} calls of llvm.coro.async.context.alloc/dealloc are"),
+    };
+    Some(crate::diag::warning_at(
+        g,
+        Some(first),
+        "coro-async-context-alloc",
+        format!("{calls} kept in the output, for the runtime's own lowering (LLVM's coro passes leave them too)"),
+        "no backend compiles these intrinsics: run the producer's pass that lowers them (Swift's) on the output, \
+         as after LLVM's own coro passes, or allocate the callee's context with the runtime's allocator, sized \
+         from the second field of its async function pointer",
+    ))
 }
 
 /// The `coro.async.size.replace(target, source)` calls of `g`: the async function pointer each

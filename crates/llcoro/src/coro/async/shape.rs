@@ -73,8 +73,12 @@ pub fn analyze(f: &Function, src: &str, types: &mut TypeTable, m: &Module<'_>) -
             Intr::End | Intr::EndAsync => ends.push(i),
             Intr::AsyncResume => resumes.push(i),
             Intr::Size | Intr::Align | Intr::Frame => others.push((i, k)),
-            Intr::PrepareAsync | Intr::AsyncSizeReplace | Intr::SafeElide => {}
-            Intr::AsyncContextAlloc | Intr::AsyncContextDealloc => errors.extend(context_alloc_error(f, i, src)),
+            // Context allocation stays a call, as LLVM leaves it (`super::context_alloc_kept`).
+            Intr::PrepareAsync
+            | Intr::AsyncSizeReplace
+            | Intr::SafeElide
+            | Intr::AsyncContextAlloc
+            | Intr::AsyncContextDealloc => {}
             _ => errors.push(error_at(
                 f,
                 Some(i),
@@ -135,23 +139,20 @@ pub fn analyze(f: &Function, src: &str, types: &mut TypeTable, m: &Module<'_>) -
     })
 }
 
-/// `coro.async.context.alloc`/`dealloc`: no LLVM pass lowers them (CoroSplit and CoroCleanup leave
-/// them for the producer's own pipeline, and no backend selects them), so output that keeps them
-/// could not be compiled.
-pub fn context_alloc_error(f: &Function, i: Inst, src: &str) -> Option<Finding> {
-    matches!(intr_of(f, i, src), Some(Intr::AsyncContextAlloc | Intr::AsyncContextDealloc)).then(|| {
-        error_at(
-            f,
-            Some(i),
-            "coro-async-context-alloc",
-            format!(
-                "{} has no lowering in LLVM: its coro passes leave it, and no backend compiles it",
-                f.callee_name(i, src).unwrap_or("this intrinsic")
-            ),
-            "allocate the callee's context with the runtime's own allocator (a call to it, sized from the async \
-             function pointer's second field) before lowering",
-        )
-    })
+/// The global a call operand names, through pointer casts, constant or not (LLVM strips both:
+/// LLVM 14's producers pass `bitcast` instructions of the functions).
+pub(crate) fn global_operand(f: &Function, v: llir::ir::Value, src: &str) -> Option<String> {
+    let mut v = v;
+    loop {
+        if let Some(t) = f.const_text(v, src) {
+            return named_global(t);
+        }
+        let i = f.value_inst(v)?;
+        if !matches!(f.insts[i].op, Opcode::BitCast | Opcode::AddrSpaceCast) {
+            return None;
+        }
+        v = *f.insts[i].args.first()?;
+    }
 }
 
 fn bad_id(f: &Function, id: Inst, what: &str) -> Vec<Finding> {
@@ -188,7 +189,7 @@ fn check_id(
     if !f.header.params.get(param).is_some_and(|p| types.is_pointer(p.ty)) || !types.is_void(f.header.ret) {
         return Err(bad_id(f, id, "context parameter (or the return type)"));
     }
-    let fp = args.get(3).and_then(|&v| f.const_text(v, src)).and_then(named_global);
+    let fp = args.get(3).and_then(|&v| global_operand(f, v, src));
     let Some(fp) = fp.filter(|g| (m.global_text)(g).is_some_and(|t| context_size_span(&t).is_some())) else {
         return Err(bad_id(f, id, "async function pointer"));
     };
@@ -238,7 +239,7 @@ fn check_suspend(
     let Some(resume_fn) = resume_fn else {
         return Err(bad_suspend(f, i, "the resume function operand is not a coro.async.resume call".into()));
     };
-    let name_at = |k: usize| args.get(k).and_then(|&v| f.const_text(v, src)).and_then(named_global);
+    let name_at = |k: usize| args.get(k).and_then(|&v| global_operand(f, v, src));
     let projection = name_at(2).and_then(|name| Some(Callee { sig: (m.sig_of)(&name, types)?, name }));
     let Some(projection) = projection.filter(|p| {
         types.is_pointer(p.sig.ret) && p.sig.params.len() == 1 && p.sig.params.iter().all(|x| types.is_pointer(x.ty))
@@ -265,7 +266,7 @@ fn must_tail_fn(
     at: usize,
     m: &Module<'_>,
 ) -> Result<Callee, String> {
-    let name = args.get(at).and_then(|&v| f.const_text(v, src)).and_then(named_global).ok_or("is not a function")?;
+    let name = args.get(at).and_then(|&v| global_operand(f, v, src)).ok_or("is not a function")?;
     let sig = (m.sig_of)(&name, types).ok_or_else(|| format!("{name} is not a function of this module"))?;
     let given: Vec<_> = args.iter().skip(at + 1).map(|&v| f.values[v].ty).collect();
     let fits = sig.params.len() <= given.len() && sig.params.iter().zip(&given).all(|(p, &t)| p.ty == t);

@@ -5,7 +5,7 @@
 //! a must-tail function inlines that function. Each `coro.async.resume` becomes the continuation
 //! of the suspend it feeds.
 
-use super::shape::Shape;
+use super::shape::{Shape, global_operand};
 use crate::coro::intrinsics::{Intr, intr_of};
 use crate::coro::retcon::shape::Callee;
 use crate::coro::retcon::split::{Body, cut_block, is_linkage_word, replace_tail, with_params};
@@ -36,6 +36,8 @@ pub struct Cx<'a> {
     /// The must-tail functions' bodies, by name, their values and blocks unnamed.
     pub bodies: &'a FxHashMap<String, Function>,
     pub globals: &'a FxHashSet<Box<str>>,
+    /// The alignment of a swifterror slot a part makes (`retcon::swifterror::resolve`).
+    pub ptr_size: u64,
 }
 
 /// A continuation's name: LLVM's, `@f.resume.K`, or Swift's mangling (`@fTQK_`, `@fTYK_`) when the
@@ -79,7 +81,7 @@ fn ramp(cx: &Cx<'_>, types: &mut TypeTable, names: &[String]) -> Function {
     let (maps, _) = g.clone_reachable_along(f, &mut vmap, &[entry], &|b| stops.get(&b).map(|_| Default::default()));
     let mut frame = g.const_value(types.ptr, "poison");
     if let (Some(begin), Some(&ctx)) = (maps.insts[cx.shape.begin], g.params.get(cx.shape.context_param)) {
-        let (seq, addr) = frame_addr(&mut g, types, ctx, cx.frame_offset, types.ptr, cx.typed);
+        let (seq, addr) = byte_frame(&mut g, types, ctx, cx.frame_offset, cx.typed);
         for i in seq {
             g.insert_inst_before(begin, i);
         }
@@ -114,7 +116,7 @@ fn continuation(cx: &Cx<'_>, types: &mut TypeTable, names: &[String], k: usize) 
     let call = Builder::new(&mut g, types).call("", &d.projection.cc(cx.src), ptr, proj, &[callee_ctx]);
     g.append_inst(entry, call);
     let caller_ctx = g.insts[call].result.unwrap_or(callee_ctx);
-    let (seq, frame) = frame_addr(&mut g, types, caller_ctx, cx.frame_offset, ptr, cx.typed);
+    let (seq, frame) = byte_frame(&mut g, types, caller_ctx, cx.frame_offset, cx.typed);
     for i in seq {
         g.append_inst(entry, i);
     }
@@ -161,7 +163,7 @@ fn continuation_header(cx: &Cx<'_>, types: &TypeTable, k: usize) -> Header {
 /// The rest of a copy: each suspend inlines its must-tail function; each `coro.async.resume`
 /// becomes its suspend's continuation (null when it feeds none); `coro.end` returns, after the
 /// inlined must-tail function of a `coro.end.async` that has one; size, alignment and frame
-/// intrinsics become constants and the frame.
+/// intrinsics become constants and the frame; swifterror placeholders use the copy's own slot.
 fn finish(
     cx: &Cx<'_>,
     g: &mut Function,
@@ -175,7 +177,7 @@ fn finish(
     let ptr = types.ptr;
     for (j, (s, d)) in shape.suspends.iter().zip(&shape.details).enumerate() {
         if let Some(r) = maps.insts[d.resume_fn] {
-            let cont = g.const_value(ptr, names.get(j).map_or("null", String::as_str));
+            let cont = g.const_value(ptr, &continuation_ref(cx, types, j, names.get(j)));
             if let Some(v) = g.insts[r].result {
                 g.replace_all_uses(v, cont);
             }
@@ -213,6 +215,33 @@ fn finish(
     }
     g.replace_uses_with_map(&subst);
     g.remove_unreachable_blocks();
+    crate::coro::retcon::swifterror::resolve(g, types, src, cx.ptr_size);
+}
+
+/// The frame, `off` bytes into the context `ctx`: a byte pointer in either dialect (`i8*` typed,
+/// a context of another pointer type cast to it first).
+fn byte_frame(g: &mut Function, types: &mut TypeTable, ctx: Value, off: u64, typed: bool) -> (Vec<Inst>, Value) {
+    let mut seq = Vec::new();
+    let mut base = ctx;
+    let i8p = types.ptr;
+    if typed && g.values[ctx].ty != i8p {
+        let c = Builder::new(g, types).bitcast(ctx, i8p);
+        seq.push(c);
+        base = g.insts[c].result.unwrap_or(ctx);
+    }
+    let (rest, frame) = frame_addr(g, types, base, off, types.ptr, false);
+    seq.extend(rest);
+    (seq, frame)
+}
+
+/// Continuation `k` (named `name`) as a pointer constant: its name, or typed (`i8*`), a cast of it
+/// from its function type.
+fn continuation_ref(cx: &Cx<'_>, types: &TypeTable, k: usize, name: Option<&String>) -> String {
+    let Some(name) = name else { return "null".into() };
+    let Some(s) = cx.shape.suspends.get(k).filter(|_| cx.typed) else { return name.clone() };
+    let params = crate::coro::retcon::shape::elements(types, cx.f.insts[s.call].ty);
+    let params: Vec<String> = params.into_iter().map(|t| types.display(t)).collect();
+    format!("bitcast (void ({})* {name} to i8*)", params.join(", "))
 }
 
 /// `coro.end` in a copy: an unwind one answers whether this is a continuation and lets the
@@ -230,9 +259,7 @@ fn lower_end(cx: &Cx<'_>, g: &mut Function, types: &mut TypeTable, c: Inst, is_a
         g.remove_inst(c);
         return;
     }
-    let name = (is_async && args.len() >= 3)
-        .then(|| args.get(2).and_then(|&v| g.const_text(v, src)).and_then(crate::coro::retcon::shape::named_global))
-        .flatten();
+    let name = (is_async && args.len() >= 3).then(|| args.get(2).and_then(|&v| global_operand(g, v, src))).flatten();
     match name.and_then(|n| cx.shape.end_must_tail.iter().find(|c| c.name == n)) {
         Some(callee) => {
             let rest = args.get(3..).unwrap_or(&[]).to_vec();

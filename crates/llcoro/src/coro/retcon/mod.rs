@@ -65,7 +65,8 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     let src = env.src;
     let mut shape = shape::analyze(&f, src, types, env.sig_of)?;
     normalize(&mut f, types, &mut shape, src);
-    swifterror::eliminate(&mut f, types, &shape, src, env.dl.pointer_size(0));
+    let stops = swifterror::Stops { suspends: &shape.suspends, ends: &shape.ends };
+    swifterror::eliminate(&mut f, types, &stops, src, env.dl.pointer_size(0));
     let uses_stack_save = lower_allocas(&mut f, types, &shape, env)?;
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
     let spec = FrameSpec { begin: shape.begin, suspends: &shape.suspends, structural: &structural, max_align: None };
@@ -245,7 +246,7 @@ pub(crate) struct FrameSpec<'s> {
     pub suspends: &'s [Suspend],
     /// Intrinsics whose operands are no real uses.
     pub structural: &'s dyn Fn(&Function, Inst) -> bool,
-    /// No field is aligned beyond this (async: the context's alignment, as in LLVM).
+    /// No field is aligned beyond this (async: the context's alignment, as in LLVM; `Field::cap_align`).
     pub max_align: Option<u64>,
 }
 
@@ -299,8 +300,9 @@ pub(crate) fn build_frame(
     let mut fields = alloca_fields;
     fields.extend(spill_fields);
     if let Some(cap) = spec.max_align {
+        let int_ptr = types.int((env.dl.pointer_size(0) * 8) as u32);
         for fl in &mut fields {
-            fl.align = fl.align.min(cap);
+            fl.cap_align(cap, int_ptr);
         }
     }
     let end = survey.pack(f, &live, &mut fields, &[], 0, &|i| structural(f, i));

@@ -1,4 +1,4 @@
-//! `swifterror` in returned-continuation coroutines, as LLVM's CoroFrame/CoroSplit treat it.
+//! `swifterror` in returned-continuation and async coroutines, as LLVM's CoroFrame/CoroSplit treat it.
 //!
 //! A swifterror slot belongs to one function: the verifier lets it only be loaded, stored and
 //! passed as a `swifterror` argument. So before the split, the coroutine's swifterror parameter and
@@ -11,7 +11,7 @@
 //! its placeholders against its own slot: its swifterror parameter (the ramp's is the coroutine's,
 //! a continuation's is the prototype's), else a swifterror alloca of its own.
 
-use super::shape::Shape;
+use super::Suspend;
 use llir::ir::build::Builder;
 use llir::ir::edit::t;
 use llir::ir::{Extra, Function, Inst, InstData, Opcode, Text, Value};
@@ -58,6 +58,12 @@ fn make_alloca(
     f.create_inst(types, d)
 }
 
+/// Where a coroutine leaves: its suspends (each with its continuation block) and its `coro.end`s.
+pub struct Stops<'a> {
+    pub suspends: &'a [Suspend],
+    pub ends: &'a [Inst],
+}
+
 fn placeholder(f: &mut Function, types: &mut TypeTable, name: &str, ret: Type, args: &[Value]) -> Inst {
     let callee = f.const_value(types.ptr, name);
     Builder::new(f, types).call("", "", ret, callee, args)
@@ -66,7 +72,7 @@ fn placeholder(f: &mut Function, types: &mut TypeTable, name: &str, ret: Type, a
 /// Before the split: the coroutine's swifterror parameter and allocas become an ordinary variable
 /// with `set`/`get` placeholders where the function's own slot is needed (LLVM's
 /// `eliminateSwiftError`). Run after `normalize`, so each suspend's continuation block exists.
-pub fn eliminate(f: &mut Function, types: &mut TypeTable, shape: &Shape, src: &str, align: u64) {
+pub fn eliminate(f: &mut Function, types: &mut TypeTable, at: &Stops<'_>, src: &str, align: u64) {
     let Some(entry) = f.entry() else { return };
     let mut vars: Vec<(Value, Type)> = Vec::new();
     if let Some(k) = swifterror_param(f, src)
@@ -82,8 +88,8 @@ pub fn eliminate(f: &mut Function, types: &mut TypeTable, shape: &Shape, src: &s
         // swifterror is null on entry to a coroutine, as in LLVM.
         f.insert_inst_at(entry, 0, init);
         f.insert_inst_at(entry, 0, a);
-        save_around_suspends(f, types, shape, var, value_ty, align);
-        for &e in &shape.ends {
+        save_around_suspends(f, types, at.suspends, var, value_ty, align);
+        for &e in at.ends {
             let (v, ld) = load(f, types, value_ty, var, align);
             f.insert_inst_before(e, ld);
             let set = placeholder(f, types, SET, slot_ty, &[v]);
@@ -121,13 +127,13 @@ fn load(f: &mut Function, types: &mut TypeTable, ty: Type, ptr: Value, align: u6
 fn save_around_suspends(
     f: &mut Function,
     types: &mut TypeTable,
-    shape: &Shape,
+    suspends: &[Suspend],
     var: Value,
     value_ty: Type,
     align: u64,
 ) {
     let slot_ty = f.values[var].ty;
-    for s in &shape.suspends {
+    for s in suspends {
         let (v, ld) = load(f, types, value_ty, var, align);
         f.insert_inst_before(s.call, ld);
         let set = placeholder(f, types, SET, slot_ty, &[v]);
