@@ -74,7 +74,8 @@ class Coroutine:
         self.resume_value = (not once) and (not asynchronous) and rng.random() < 0.5
         self.buffer = rng.choice([8, 16, 32, 64, 256])
         self.buffer_align = rng.choice([8, 16])
-        self.slot_align = rng.choice([8, 16])
+        # Async contexts are 16-aligned: a slot aligned beyond that is realigned at run time.
+        self.slot_align = rng.choice([8, 16, 32, 64, 128] if asynchronous else [8, 16])
         self.counter = 0
         self.lines = []
         self.block = "%entry"
