@@ -60,6 +60,14 @@ pub struct Env<'a> {
     pub sig_of: &'a dyn Fn(&str, &mut TypeTable) -> Option<Signature>,
 }
 
+/// The alignment a frame can count on, whether it lands in the caller's buffer or comes from the
+/// allocator. `coro.id.retcon` gives the buffer's alignment but says nothing of the allocator's,
+/// and LLVM assumes the frame's own (so a field aligned beyond what the allocator gives is
+/// misaligned in an allocated frame). llcoro assumes what malloc gives on 64-bit targets (and
+/// Swift's task allocator): allocas aligned beyond it are realigned at run time, as in async
+/// contexts (`Field::cap_align`), and a frame aligned to it fits a buffer at least that aligned.
+const ALLOCATOR_ALIGN: u64 = 16;
+
 /// Lowers the returned-continuation coroutine `f`.
 pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lowered, Vec<Finding>> {
     let src = env.src;
@@ -69,7 +77,12 @@ pub fn lower(mut f: Function, types: &mut TypeTable, env: &Env<'_>) -> Result<Lo
     swifterror::eliminate(&mut f, types, &stops, src, env.dl.pointer_size(0));
     let uses_stack_save = lower_allocas(&mut f, types, &shape, env)?;
     let structural = |f: &Function, i: Inst| is_structural(f, i, src);
-    let spec = FrameSpec { begin: shape.begin, suspends: &shape.suspends, structural: &structural, max_align: None };
+    let spec = FrameSpec {
+        begin: shape.begin,
+        suspends: &shape.suspends,
+        structural: &structural,
+        max_align: Some(ALLOCATOR_ALIGN),
+    };
     let frame = build_frame(&mut f, types, &spec, env)?;
     let inline = frame.size <= shape.storage_size && frame.align <= shape.storage_align;
     let parts = split::split(f, types, &shape, &frame, env, inline);
