@@ -761,34 +761,7 @@ impl<'a> Prover<'a> {
                 _ => Sym::Unknown,
             },
             Opcode::Store => {
-                let (v, p) = (a(0), a(1));
-                // The watched pointer may sit in an object the interpreter tracks (clang keeps the
-                // sret pointer in an alloca); anywhere else it escapes.
-                if let Sym::Ptr(o, _) = v
-                    && Some(o) == self.watched
-                    && !matches!(p, Sym::Ptr(..))
-                {
-                    st.escaped = true;
-                }
-                // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
-                // else (the promise, a global, unknown memory) may be used by code it does not see.
-                if self.caller && !self.own_cell(st, p) {
-                    st.lose(v, self.fp);
-                }
-                match p {
-                    Sym::Ptr(o, off) => {
-                        let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
-                        st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
-                        st.mem.insert((o, off), v);
-                    }
-                    // A store to a global variable itself leaves the allocas alone; a store through
-                    // any other unknown pointer could hit any cell.
-                    _ if d.args.get(1).and_then(|&x| f.const_text(x, src)).is_some_and(is_global_name) => {
-                        let locals = &self.locals;
-                        st.mem.retain(|&(ob, _), _| locals.contains(&ob));
-                    }
-                    _ => st.mem.clear(),
-                }
+                self.store(f, i, (a(0), a(1)), st, types, src);
                 Sym::Unknown
             }
             Opcode::GetElementPtr => match a(0) {
@@ -805,21 +778,7 @@ impl<'a> Prover<'a> {
             Opcode::BitCast | Opcode::AddrSpaceCast => a(0),
             Opcode::ICmp => {
                 let Extra::Cmp { pred } = &d.extra else { return Some(Sym::Unknown) };
-                let (x, y) = (a(0), a(1));
-                let eq = match (x, y) {
-                    (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
-                    (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
-                    // Two places in one object (the promise pointer kept in a task object against
-                    // `&h.promise()`).
-                    (Sym::Ptr(a, p), Sym::Ptr(b, q)) if a == b => Some(p == q),
-                    (Sym::Int(p), Sym::Int(q)) if matches!(pred.as_str(), "eq" | "ne") => Some(p == q),
-                    _ => None,
-                };
-                match (eq, pred.as_str()) {
-                    (Some(e), "eq") => Sym::Int(e as i128),
-                    (Some(e), "ne") => Sym::Int(!e as i128),
-                    _ => Sym::Unknown,
-                }
+                compare(pred.as_str(), a(0), a(1))
             }
             Opcode::Xor => match (a(0), a(1)) {
                 (Sym::Int(p), Sym::Int(q)) => Sym::Int((p ^ q) & 1),
@@ -837,22 +796,57 @@ impl<'a> Prover<'a> {
             // `#dbg_*` records describe values; they do nothing with them.
             Opcode::DbgRecord => Sym::Unknown,
             _ => {
-                // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
-                if d.args
-                    .iter()
-                    .any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched))
-                {
-                    st.escaped = true;
-                }
-                // In a `caller` proof, so does every pointer: an integer of it can come back.
-                if self.caller {
-                    for &x in &d.args {
-                        st.lose(self.val(f, vals, x, src), self.fp);
-                    }
-                }
+                self.opaque(f, i, vals, st, src);
                 Sym::Unknown
             }
         })
+    }
+
+    /// Store `i` of value `v` at `p` (its operands' symbols).
+    fn store(&self, f: &Function, i: Inst, (v, p): (Sym, Sym), st: &mut State, types: &TypeTable, src: &str) {
+        let d = &f.insts[i];
+        // The watched pointer may sit in an object the interpreter tracks (clang keeps the
+        // sret pointer in an alloca); anywhere else it escapes.
+        if let Sym::Ptr(o, _) = v
+            && Some(o) == self.watched
+            && !matches!(p, Sym::Ptr(..))
+        {
+            st.escaped = true;
+        }
+        // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
+        // else (the promise, a global, unknown memory) may be used by code it does not see.
+        if self.caller && !self.own_cell(st, p) {
+            st.lose(v, self.fp);
+        }
+        match p {
+            Sym::Ptr(o, off) => {
+                let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
+                st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
+                st.mem.insert((o, off), v);
+            }
+            // A store to a global variable itself leaves the allocas alone; a store through
+            // any other unknown pointer could hit any cell.
+            _ if d.args.get(1).and_then(|&x| f.const_text(x, src)).is_some_and(is_global_name) => {
+                let locals = &self.locals;
+                st.mem.retain(|&(ob, _), _| locals.contains(&ob));
+            }
+            _ => st.mem.clear(),
+        }
+    }
+
+    /// An instruction the interpreter does not model: what it gets may escape.
+    fn opaque(&self, f: &Function, i: Inst, vals: &FxHashMap<Value, Sym>, st: &mut State, src: &str) {
+        let args = &f.insts[i].args;
+        // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
+        if args.iter().any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched)) {
+            st.escaped = true;
+        }
+        // In a `caller` proof, so does every pointer: an integer of it can come back.
+        if self.caller {
+            for &x in args {
+                st.lose(self.val(f, vals, x, src), self.fp);
+            }
+        }
     }
 
     /// Byte offset of a GEP whose indices are all known integers.
@@ -1078,6 +1072,25 @@ impl<'a> Prover<'a> {
             }
         }
         Some(Sym::Unknown)
+    }
+}
+
+/// `icmp pred x, y` of two symbols: known when both point into one object, or at the frame
+/// and null, or are integers (then only for `eq` and `ne`).
+fn compare(pred: &str, x: Sym, y: Sym) -> Sym {
+    let eq = match (x, y) {
+        (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
+        (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
+        // Two places in one object (the promise pointer kept in a task object against
+        // `&h.promise()`).
+        (Sym::Ptr(a, p), Sym::Ptr(b, q)) if a == b => Some(p == q),
+        (Sym::Int(p), Sym::Int(q)) if matches!(pred, "eq" | "ne") => Some(p == q),
+        _ => None,
+    };
+    match (eq, pred) {
+        (Some(e), "eq") => Sym::Int(e as i128),
+        (Some(e), "ne") => Sym::Int(!e as i128),
+        _ => Sym::Unknown,
     }
 }
 
