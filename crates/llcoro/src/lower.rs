@@ -436,6 +436,12 @@ struct Parts {
     sp: Option<u32>,
 }
 
+/// What a lowering returned, or nothing when it refused the function: its errors are then the
+/// outcome's.
+fn lowered<T>(r: Result<T, Vec<Finding>>, oc: &mut Outcome) -> Option<T> {
+    r.map_err(|es| oc.errors.extend(es)).ok()
+}
+
 /// A worker: what lowering each function it is given reads and writes besides the function. The
 /// shared module, layout and options, its own type table (the module's, with the types its
 /// functions add), the callee bodies it has read, and the next metadata id of its range.
@@ -502,9 +508,6 @@ impl<'s, 'a> Worker<'s, 'a> {
             oc.errors.push(e);
             return oc;
         }
-        if sh.opts.check_only {
-            return oc;
-        }
         self.finish(vec![f], direct, oc)
     }
 
@@ -547,12 +550,8 @@ impl<'s, 'a> Worker<'s, 'a> {
             llir::ir::Extra::Alloca { ty, .. } => Some(intrinsics::promise_type_name(&types.display(ty))),
             _ => None,
         });
-        let mut s = match split::split(f, types, shp, &env, want, handle_out.is_some()) {
-            Ok(s) => s,
-            Err(es) => {
-                oc.errors.extend(es);
-                return oc;
-            }
+        let Some(mut s) = lowered(split::split(f, types, shp, &env, want, handle_out.is_some()), &mut oc) else {
+            return oc;
         };
         oc.warnings.append(&mut s.frame.warnings);
         if sh.opts.check_only {
@@ -654,13 +653,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         let sig_of = |name: &str, types: &mut TypeTable| m.signature_of(name, types);
         let env = crate::coro::retcon::Env { src, dl: &sh.dl, typed: m.typed, globals: &m.globals, sig_of: &sig_of };
         let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
-        let l = match crate::coro::retcon::lower(f, &mut self.types, &env) {
-            Ok(l) => l,
-            Err(es) => {
-                oc.errors.extend(es);
-                return oc;
-            }
-        };
+        let Some(l) = lowered(crate::coro::retcon::lower(f, &mut self.types, &env), &mut oc) else { return oc };
         if sh.opts.check_only {
             return oc;
         }
@@ -692,13 +685,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         let env = crate::coro::r#async::Env { base: &base, module, body_of: &body_of };
         let sp = crate::coro::debug::header_subprogram(f.header.suffix.get(src));
         oc.warnings.extend(crate::coro::r#async::context_alloc_kept(&f, src));
-        let l = match crate::coro::r#async::lower(f, &mut self.types, &env) {
-            Ok(l) => l,
-            Err(es) => {
-                oc.errors.extend(es);
-                return oc;
-            }
-        };
+        let Some(l) = lowered(crate::coro::r#async::lower(f, &mut self.types, &env), &mut oc) else { return oc };
         if sh.opts.check_only {
             return oc;
         }
@@ -732,20 +719,12 @@ impl<'s, 'a> Worker<'s, 'a> {
             ));
             return oc;
         }
-        match crate::kxs::lower(&mut f, &mut self.types, &sh.dl, src, m.typed) {
-            Ok(l) => {
-                oc.kxs = l.needs;
-                let summary = FrameSummary::of("kxs", l.frame, &self.types, l.suspend_points, l.marker_ids);
-                oc.frame = Some((f.name.to_string(), summary));
-            }
-            Err(es) => {
-                oc.errors.extend(es);
-                return oc;
-            }
-        }
-        if sh.opts.check_only {
+        let Some(l) = lowered(crate::kxs::lower(&mut f, &mut self.types, &sh.dl, src, m.typed), &mut oc) else {
             return oc;
-        }
+        };
+        oc.kxs = l.needs;
+        let summary = FrameSummary::of("kxs", l.frame, &self.types, l.suspend_points, l.marker_ids);
+        oc.frame = Some((f.name.to_string(), summary));
         self.finish(vec![f], direct, oc)
     }
 
@@ -754,29 +733,19 @@ impl<'s, 'a> Worker<'s, 'a> {
         let sh = self.sh;
         let (m, src) = (sh.m, sh.m.src.as_str());
         let callee_sig = |name: &str, types: &mut TypeTable| signature_of(m, name, types);
-        let reentry;
-        match crate::stackless::lower(&mut f, &mut self.types, &sh.dl, src, m.typed, &callee_sig) {
-            Ok(mut l) => {
-                reentry = l.reentry.take().map(|mut r| {
-                    // A re-entry function's name must not be one the module has.
-                    if m.globals.contains(&llir::parser::module::normalize_global(&r.name)) {
-                        r.name = crate::coro::split::new_function_name(&f.name, "reenter", &m.globals).into();
-                    }
-                    r
-                });
-                let sites = crate::stackless::table::FunctionSites::new(&f, &self.types, m.typed, &l, reentry.as_ref());
-                oc.stackless = Some(sites);
-                let summary = FrameSummary::of("stackless", l.frame, &self.types, l.sites.len() as u32, Vec::new());
-                oc.frame = Some((f.name.to_string(), summary));
+        let lowering = crate::stackless::lower(&mut f, &mut self.types, &sh.dl, src, m.typed, &callee_sig);
+        let Some(mut l) = lowered(lowering, &mut oc) else { return oc };
+        let reentry = l.reentry.take().map(|mut r| {
+            // A re-entry function's name must not be one the module has.
+            if m.globals.contains(&llir::parser::module::normalize_global(&r.name)) {
+                r.name = crate::coro::split::new_function_name(&f.name, "reenter", &m.globals).into();
             }
-            Err(es) => {
-                oc.errors.extend(es);
-                return oc;
-            }
-        }
-        if sh.opts.check_only {
-            return oc;
-        }
+            r
+        });
+        let sites = crate::stackless::table::FunctionSites::new(&f, &self.types, m.typed, &l, reentry.as_ref());
+        oc.stackless = Some(sites);
+        let summary = FrameSummary::of("stackless", l.frame, &self.types, l.sites.len() as u32, Vec::new());
+        oc.frame = Some((f.name.to_string(), summary));
         let mut out = vec![f];
         out.extend(reentry);
         self.finish(out, direct, oc)

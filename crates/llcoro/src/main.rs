@@ -170,73 +170,90 @@ fn main() -> ExitCode {
     if let Some(Cmd::Cc { wrapper, compiler, command, .. }) = cli.cmd {
         return llcoro::launcher::main(command, llcoro::launcher::Invocation { wrapper, compiler });
     }
-    if let Some(Cmd::Explain { code }) = &cli.cmd {
-        let text = match code.as_deref().map(|c| (c, llcoro::explain::find(c))) {
-            None => llcoro::explain::list(),
-            Some((_, Some(e))) => llcoro::explain::render(e),
-            Some((c, None)) => {
-                say!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
-                return ExitCode::from(1);
-            }
-        };
-        return match write_output("-", "-", &mut |w| w.write_all(text.as_bytes())) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                say!("error: cannot write output: {e}");
-                ExitCode::from(1)
-            }
-        };
+    match &cli.cmd {
+        Some(Cmd::Explain { code }) => explain(code.as_deref()),
+        Some(Cmd::Check { input }) => check(input),
+        Some(Cmd::Frames { input, format, output }) => frames(input, format, output.as_deref()),
+        Some(Cmd::Kxs { input, output }) => lower(&cli, input.as_deref(), output.as_deref(), Scope::Kxs),
+        _ => lower(&cli, cli.input.as_deref(), cli.output.as_deref(), Scope::All),
     }
-    if let Some(Cmd::Check { input }) = &cli.cmd {
-        let display = if input == "-" { "<stdin>" } else { input.as_str() };
-        let (src, raw) = match read_text(input) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
-        let (findings, src) = match guarded(|| llcoro::check(src)) {
-            Ok(x) => x,
-            Err(code) => return code,
-        };
-        report(display, &src, raw, &findings);
-        return if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+}
+
+/// How diagnostics name the input.
+fn display_name(input: &str) -> &str {
+    if input == "-" { "<stdin>" } else { input }
+}
+
+/// The exit status once the output has been written (or could not be).
+fn exit_status(written: std::io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            say!("error: cannot write output: {e}");
+            ExitCode::from(1)
+        }
     }
-    if let Some(Cmd::Frames { input, format, output }) = &cli.cmd {
-        let display = if input == "-" { "<stdin>" } else { input.as_str() };
-        let (src, raw) = match read_text(input) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
-        let (reports, warnings, src) = match guarded(|| llcoro::frames(src)) {
-            Err(code) => return code,
-            Ok(Ok(x)) => x,
-            Ok(Err(r)) => {
-                report(display, &r.src, raw, &r.findings);
-                return ExitCode::from(1);
-            }
-        };
-        report(display, &src, raw, &warnings);
-        let text = match format.as_str() {
-            "json" => llcoro::report::json(&reports),
-            "svg" => llcoro::report::svg(&reports),
-            "html" => llcoro::report::html(&reports, display),
-            _ => llcoro::report::text(&reports),
-        };
-        // A report is text for people and programs: a raw byte in a name shows as U+FFFD.
-        let text = raw.display(&text);
-        return match write_output(output.as_deref().unwrap_or("-"), input, &mut |w| w.write_all(text.as_bytes())) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                say!("error: cannot write output: {e}");
-                ExitCode::from(1)
-            }
-        };
-    }
-    let (input, output, scope) = match &cli.cmd {
-        Some(Cmd::Kxs { input, output }) => (input.as_deref(), output.as_deref(), Scope::Kxs),
-        _ => (cli.input.as_deref(), cli.output.as_deref(), Scope::All),
+}
+
+/// `llcoro explain [CODE]`.
+fn explain(code: Option<&str>) -> ExitCode {
+    let text = match code.map(|c| (c, llcoro::explain::find(c))) {
+        None => llcoro::explain::list(),
+        Some((_, Some(e))) => llcoro::explain::render(e),
+        Some((c, None)) => {
+            say!("error: no diagnostic code `{c}`; `llcoro explain` lists them");
+            return ExitCode::from(1);
+        }
     };
+    exit_status(write_output("-", "-", &mut |w| w.write_all(text.as_bytes())))
+}
+
+/// `llcoro check INPUT`.
+fn check(input: &str) -> ExitCode {
+    let display = display_name(input);
+    let (src, raw) = match read_text(input) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let (findings, src) = match guarded(|| llcoro::check(src)) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    report(display, &src, raw, &findings);
+    if findings.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// `llcoro frames INPUT --format FORMAT -o OUTPUT`.
+fn frames(input: &str, format: &str, output: Option<&str>) -> ExitCode {
+    let display = display_name(input);
+    let (src, raw) = match read_text(input) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let (reports, warnings, src) = match guarded(|| llcoro::frames(src)) {
+        Err(code) => return code,
+        Ok(Ok(x)) => x,
+        Ok(Err(r)) => {
+            report(display, &r.src, raw, &r.findings);
+            return ExitCode::from(1);
+        }
+    };
+    report(display, &src, raw, &warnings);
+    let text = match format {
+        "json" => llcoro::report::json(&reports),
+        "svg" => llcoro::report::svg(&reports),
+        "html" => llcoro::report::html(&reports, display),
+        _ => llcoro::report::text(&reports),
+    };
+    // A report is text for people and programs: a raw byte in a name shows as U+FFFD.
+    let text = raw.display(&text);
+    exit_status(write_output(output.unwrap_or("-"), input, &mut |w| w.write_all(text.as_bytes())))
+}
+
+/// Lowering (`llcoro INPUT`, `llcoro kxs INPUT`): `scope` says what.
+fn lower(cli: &Cli, input: Option<&str>, output: Option<&str>, scope: Scope) -> ExitCode {
     let input = input.unwrap_or("-");
-    let display = if input == "-" { "<stdin>" } else { input };
+    let display = display_name(input);
     let (src, raw) = match read_text(input) {
         Ok(s) => s,
         Err(code) => return code,
@@ -262,13 +279,7 @@ fn main() -> ExitCode {
     // allocations on a large module; the process's exit gives them back at once, faster than
     // freeing them one by one (clang's `-disable-free` does the same).
     std::mem::forget(out);
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            say!("error: cannot write output: {e}");
-            ExitCode::from(1)
-        }
-    }
+    exit_status(written)
 }
 
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {

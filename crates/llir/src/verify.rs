@@ -24,6 +24,19 @@ pub fn verify_function(f: &Function) -> Result<()> {
     let Some(entry) = f.entry() else {
         return Err(fail(f, None, "function has no blocks".into()));
     };
+    let pos = check_blocks(f, entry)?;
+    let cfg = Cfg::compute(f);
+    if !cfg.preds(entry).is_empty() {
+        return Err(fail(f, None, "the entry block has predecessors".into()));
+    }
+    let dom = DomTree::compute(f, &cfg);
+    check_phis_and_dominance(f, &cfg, &dom, &pos)
+}
+
+/// Each block on its own: not empty, one terminator at its end, phis first (none in the entry),
+/// and every instruction's block, return type, template pieces and operands in place. Returns each
+/// instruction's position in its block.
+fn check_blocks(f: &Function, entry: Block) -> Result<SecondaryMap<Inst, u32>> {
     let mut pos: SecondaryMap<Inst, u32> = SecondaryMap::with_capacity(f.insts.len());
     pos.resize(f.insts.len());
     for &b in &f.layout {
@@ -79,11 +92,12 @@ pub fn verify_function(f: &Function) -> Result<()> {
             }
         }
     }
-    let cfg = Cfg::compute(f);
-    if !cfg.preds(entry).is_empty() {
-        return Err(fail(f, None, "the entry block has predecessors".into()));
-    }
-    let dom = DomTree::compute(f, &cfg);
+    Ok(pos)
+}
+
+/// Phis whose incoming blocks are their block's predecessors, and every use in reachable code
+/// dominated by its definition (a phi's at the end of its incoming block).
+fn check_phis_and_dominance(f: &Function, cfg: &Cfg, dom: &DomTree, pos: &SecondaryMap<Inst, u32>) -> Result<()> {
     // Buffers reused across blocks and phis.
     let mut preds: Vec<Block> = Vec::new();
     let mut inc: Vec<Block> = Vec::new();

@@ -23,7 +23,7 @@ use llir::analysis::cfg::Cfg;
 use llir::analysis::liveness::Liveness;
 use llir::ir::{Block, Function, Inst, Opcode, Value};
 use llir::layout::DataLayout;
-use llir::types::TypeTable;
+use llir::types::{Type, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct Env<'a> {
@@ -254,15 +254,15 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     // its save token does count: a token saved before another suspend cannot survive it, and that
     // must be reported rather than miscompiled.
     let cfg = Cfg::compute(f);
-    let RampOnly { ramp_only, after_end: ramp_return } = ramp_only_insts(f, shape, &cfg, src);
+    let ramp = ramp_only_insts(f, shape, &cfg, src);
     let ignored = |f: &Function, i: Inst| {
-        (is_structural(f, i, src) && intr_of(f, i, src) != Some(Intr::Suspend)) || ramp_only.contains(&i)
+        (is_structural(f, i, src) && intr_of(f, i, src) != Some(Intr::Suspend)) || ramp.ramp_only.contains(&i)
     };
     let live = Liveness::compute_ignoring(f, &cfg, |i| ignored(f, i));
     let sites = sites(shape);
     let crossing = crossing(&live, &sites, &|v| v == frame_val);
     lower_params(f, types, shape, &crossing);
-    let Candidates { mut allocas, mut spills, outside } = classify(f, types, &crossing, src)?;
+    let candidates = classify(f, types, &crossing, src)?;
 
     // Which allocas move, and which stay on each split function's stack.
     let pinned: Vec<Value> = shape.promise.into_iter().collect();
@@ -277,11 +277,52 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
             !survey.dom.dominates(begin_block, b)
         }
     };
+    let contents = contents(f, shape, &survey, &live, candidates, &ramp, &before_begin, frame_val);
+
+    // Layout, then what the report shows.
+    let (mut fields, index_ty, end) =
+        layout(f, types, shape, env, &survey, &live, &contents.allocas, &contents.spills, &|i| ignored(f, i))?;
+    survey.describe(f, &live, &mut fields, &|k| matches!(k, FieldKind::Promise(_)));
+    let mut frame = laid_out(f, fields, index_ty, end, env.dl.pointer_size(0), contents);
+
+    let moves = Moves { frame: frame_val, sites: &sites, ramp_only: &ramp.ramp_only, before_begin: &before_begin };
+    rewrite(f, types, shape, env, &moves, &live, &mut frame);
+    Ok(frame)
+}
+
+/// What goes into the frame besides its header, and what does not: the choice `contents` makes.
+struct Contents {
+    /// Allocas that move into the frame.
+    allocas: Vec<Value>,
+    /// Values stored in the frame.
+    spills: Vec<Value>,
+    /// Allocas each split function has its own of.
+    local_allocas: Vec<Value>,
+    /// Values recomputed after each resume instead of stored.
+    remat: Vec<Value>,
+    warnings: Vec<Finding>,
+}
+
+/// Which of the `candidates` go into the frame: allocas (and those hidden behind pointers that
+/// cross a suspend) unless the ramp needs them on its stack or every split function can have its
+/// own; spills unless recomputed. With the warnings about allocas that stay out.
+#[allow(clippy::too_many_arguments)]
+fn contents(
+    f: &Function,
+    shape: &Shape,
+    survey: &Survey<'_>,
+    live: &Liveness,
+    candidates: Candidates,
+    ramp: &RampOnly,
+    before_begin: &dyn Fn(&Function, Inst) -> bool,
+    frame_val: Value,
+) -> Contents {
+    let Candidates { mut allocas, mut spills, outside } = candidates;
     // Allocas the ramp reads after coro.end, or uses before coro.begin, stay on the ramp's stack
     // (as in LLVM).
     let stays = |f: &Function, a: Value| {
         Some(a) == shape.promise
-            || survey.users_through_pointers(f, a).iter().any(|&u| ramp_return.contains(&u) || before_begin(f, u))
+            || survey.users_through_pointers(f, a).iter().any(|&u| ramp.after_end.contains(&u) || before_begin(f, u))
     };
     let hidden = survey.hidden_allocas(
         f,
@@ -290,24 +331,23 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
     );
     allocas.extend(hidden);
     let unpinned: Vec<Value> = allocas.iter().copied().filter(|&a| Some(a) != shape.promise).collect();
-    let mut local_allocas = survey.local_allocas(f, &unpinned, &ramp_only);
+    let mut local_allocas = survey.local_allocas(f, &unpinned, &ramp.ramp_only);
     allocas.retain(|a| !local_allocas.contains(a));
-    let mut warnings = check_outside_frame(f, &survey, &outside, &ramp_only, &mut local_allocas);
-    warnings.extend(check_frame_after_end(f, &survey, &allocas, shape.promise, &ramp_return));
+    let mut warnings = check_outside_frame(f, survey, &outside, &ramp.ramp_only, &mut local_allocas);
+    warnings.extend(check_frame_after_end(f, survey, &allocas, shape.promise, &ramp.after_end));
     let free: FxHashSet<Value> = allocas.iter().copied().chain(shape.promise).collect();
-    let remat = remat::rematerialisable(f, &spills, &free, &live, frame_val);
+    let remat = remat::rematerialisable(f, &spills, &free, live, frame_val);
     spills.retain(|v| !remat.contains(v));
+    Contents { allocas, spills, local_allocas, remat, warnings }
+}
 
-    // Layout, then what the report shows.
-    let (fields, index_ty, end) = layout(f, types, shape, env, &survey, &live, &allocas, &spills, &|i| ignored(f, i))?;
-    let mut fields = fields;
-    survey.describe(f, &live, &mut fields, &|k| matches!(k, FieldKind::Promise(_)));
-    let ptr_size = env.dl.pointer_size(0);
+/// The frame of `fields`, laid out up to `end`: its size, alignment and header offsets.
+fn laid_out(f: &Function, fields: Vec<Field>, index_ty: Type, end: u64, ptr_size: u64, contents: Contents) -> Frame {
     let align = fields.iter().map(|x| x.align).max().unwrap_or(ptr_size);
     let size = end.div_ceil(align) * align;
     let index_off = fields.iter().find(|x| x.kind == FieldKind::Index).map_or(0, |x| x.offset);
     let label_off = fields.iter().find(|x| x.kind == FieldKind::ResumeLabel).map(|x| x.offset);
-    let mut frame = Frame {
+    Frame {
         fields,
         size,
         align,
@@ -315,41 +355,62 @@ pub fn build(f: &mut Function, types: &mut TypeTable, shape: &Shape, env: &Env<'
         index_off,
         label_off,
         ptr_size,
-        local_allocas,
+        local_allocas: contents.local_allocas,
         declares: Vec::new(),
-        remat_names: crate::frame::remat::names(f, &remat),
-        remat,
-        warnings,
-    };
+        remat_names: crate::frame::remat::names(f, &contents.remat),
+        remat: contents.remat,
+        warnings: contents.warnings,
+    }
+}
 
-    // The rewrite: allocas into the frame (what was written before coro.begin copied in after it),
-    // then spills, recomputed values and reloads.
+/// What the rewrite needs to know of the coroutine besides its frame.
+struct Moves<'s> {
+    /// The frame pointer (`coro.begin`).
+    frame: Value,
+    sites: &'s [Site],
+    /// Code only the ramp runs.
+    ramp_only: &'s FxHashSet<Inst>,
+    /// Does an instruction run before `coro.begin`?
+    before_begin: &'s dyn Fn(&Function, Inst) -> bool,
+}
+
+/// The rewrite: allocas into the frame (what was written before coro.begin copied in after it),
+/// then spills, recomputed values and reloads.
+fn rewrite(
+    f: &mut Function,
+    types: &mut TypeTable,
+    shape: &Shape,
+    env: &Env<'_>,
+    at: &Moves<'_>,
+    live: &Liveness,
+    frame: &mut Frame,
+) {
+    let src = env.src;
     let uses = frame_uses(f, &frame.fields, &frame.remat);
     let moved: Vec<_> = frame.fields.iter().filter_map(crate::frame::Moved::of).collect();
     let move_at = MoveSites {
-        frame: frame_val,
+        frame: at.frame,
         typed: env.typed,
         src,
-        before_frame: &before_begin,
+        before_frame: at.before_begin,
         ignore_use: &|f, u| is_structural(f, u, src) && intr_of(f, u, src) == Some(Intr::Id),
         removed_later: &|f, u| is_structural(f, u, src),
     };
     let (written_before, declares) = move_allocas(f, types, &move_at, &moved, &uses);
     frame.declares = declares;
-    copy_in(f, types, env.dl, frame_val, shape.begin, written_before, env.typed);
+    copy_in(f, types, env.dl, at.frame, shape.begin, written_before, env.typed);
     let spill_at = SpillSites {
-        frame: frame_val,
+        frame: at.frame,
         frame_slot: None,
         typed: env.typed,
         ready: shape.begin,
-        before_frame: &before_begin,
-        keeps_value: &|f, u| is_structural(f, u, src) || ramp_only.contains(&u),
-        continues: sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
+        before_frame: at.before_begin,
+        keeps_value: &|f, u| is_structural(f, u, src) || at.ramp_only.contains(&u),
+        continues: at.sites.iter().flat_map(|s| s.continues.iter().copied()).collect(),
         head: Vec::new(),
         leaves: Vec::new(),
     };
-    spill_and_reload(f, types, &spill_at, &live, &frame.fields, &frame.remat, &uses);
-    Ok(frame)
+    spill_and_reload(f, types, &spill_at, live, &frame.fields, &frame.remat, &uses);
 }
 
 /// `coro.param(original, copy)`: the copy is needed only if it is used after a suspend; otherwise

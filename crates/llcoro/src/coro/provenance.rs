@@ -85,9 +85,50 @@ struct State {
     made: bool,
 }
 
-/// A path being followed: its block, the predecessor it came from, the values and memory so far,
-/// and the blocks it went through.
-type Path = (Block, Option<Block>, FxHashMap<Value, Sym>, State, Vec<Block>, Vec<Visit>);
+/// A path being followed.
+#[derive(Clone)]
+struct Path {
+    block: Block,
+    /// The block it came from.
+    pred: Option<Block>,
+    /// The values and memory so far.
+    vals: FxHashMap<Value, Sym>,
+    st: State,
+    /// The blocks it went through.
+    blocks: Vec<Block>,
+    /// Its arrivals at loop headers.
+    visits: Vec<Visit>,
+}
+
+impl Path {
+    /// The path at `f`'s entry, with the values the caller fixed beforehand (`pre`) and the
+    /// arguments.
+    fn start(f: &Function, args: &[Sym], pre: &FxHashMap<Value, Sym>, st: State) -> Option<Path> {
+        let entry = f.entry()?;
+        let mut vals = pre.clone();
+        for (k, &p) in f.params.iter().enumerate() {
+            vals.insert(p, args.get(k).copied().unwrap_or(Sym::Unknown));
+        }
+        Some(Path { block: entry, pred: None, vals, st, blocks: vec![entry], visits: Vec::new() })
+    }
+
+    /// Goes on to each of `next`: the last takes this path's state; only the others need copies.
+    fn fork(self, next: &[Block], work: &mut Vec<Path>) {
+        let Some((&last, others)) = next.split_last() else { return };
+        let from = self.block;
+        for &s in others {
+            work.push(self.clone().enter(from, s));
+        }
+        work.push(self.enter(from, last));
+    }
+
+    fn enter(mut self, from: Block, to: Block) -> Path {
+        self.blocks.push(to);
+        self.block = to;
+        self.pred = Some(from);
+        self
+    }
+}
 
 /// A path's arrival at a loop header: the objects made before it (ids up to `made`), its phis'
 /// values, and the memory.
@@ -544,124 +585,142 @@ impl<'a> Prover<'a> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let src = self.m.src.as_str();
-        let entry = f.entry()?;
-        let mut vals: FxHashMap<Value, Sym> = pre.clone();
-        for (k, &p) in f.params.iter().enumerate() {
-            vals.insert(p, args.get(k).copied().unwrap_or(Sym::Unknown));
-        }
-        let start = (vals, st);
+        let start = Path::start(f, args, pre, st)?;
         // Loops are followed once the first one is met (the run starts again, knowing the headers):
         // a path arriving at a header in the state of an earlier arrival goes where that one went.
         let mut headers: Option<FxHashSet<Block>> = None;
         let mut exits = Vec::new();
         let mut paths = 0u32;
-        let mut work: Vec<Path> = vec![(entry, None, start.0.clone(), start.1.clone(), vec![entry], Vec::new())];
-        while let Some((b, pred, mut vals, mut st, mut path, mut visits)) = work.pop() {
+        let mut work = vec![start.clone()];
+        while let Some(mut path) = work.pop() {
             paths += 1;
             if paths > MAX_PATHS {
                 return None;
             }
-            // Phis read their incoming values all at once.
-            let phis: Vec<(Value, Sym)> = f.blocks[b]
-                .insts
-                .iter()
-                .filter(|&&i| f.insts[i].op == Opcode::Phi)
-                .filter_map(|&i| {
-                    let d = &f.insts[i];
-                    let k = d.blocks.iter().position(|&x| Some(x) == pred)?;
-                    Some((d.result?, self.val(f, &vals, *d.args.get(k)?, src)))
-                })
-                .collect();
-            if headers.as_ref().is_some_and(|h| h.contains(&b)) {
-                let earlier: Vec<&Visit> = visits.iter().filter(|v| v.block == b).collect();
-                if let Some(first) = earlier.first() {
-                    let now = st.older(first.made);
-                    if earlier.iter().any(|v| v.phis == phis && v.state.older(first.made) == now) {
-                        continue;
-                    }
-                    if earlier.len() >= MAX_TURNS {
-                        return None;
-                    }
-                }
-                visits.push(Visit { block: b, made: self.next_obj, phis: phis.clone(), state: st.clone() });
+            let phis = self.phi_values(f, &path);
+            if headers.as_ref().is_some_and(|h| h.contains(&path.block)) && self.arrived_before(&mut path, &phis)? {
+                continue;
             }
-            vals.extend(phis);
-            let mut next: Vec<Block> = Vec::new();
-            for &i in &f.blocks[b].insts {
-                self.steps += 1;
-                if self.steps > MAX_STEPS {
-                    return None;
-                }
-                let d = &f.insts[i];
-                match d.op {
-                    Opcode::Phi => {}
-                    Opcode::Ret => {
-                        let ret = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &vals, v, src));
-                        exits.push(Exit { state: st.clone(), ret, unwinding: false });
-                    }
-                    Opcode::Resume => exits.push(Exit { state: st.clone(), ret: Sym::Unknown, unwinding: true }),
-                    Opcode::Unreachable => {}
-                    Opcode::Br | Opcode::Switch => {
-                        // A known condition picks one successor (for a switch, the case's position
-                        // among the operands is its block's); otherwise every one is a path.
-                        let cond = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &vals, v, src));
-                        let pick = match (d.op, cond) {
-                            (Opcode::Br, _) if d.args.is_empty() => Some(0),
-                            (Opcode::Br, Sym::Int(c)) => Some(if c != 0 { 0 } else { 1 }),
-                            (Opcode::Switch, Sym::Int(c)) => {
-                                Some((1..d.args.len()).find(|&k| f.const_int(d.args[k], src) == Some(c)).unwrap_or(0))
-                            }
-                            _ => None,
-                        };
-                        match pick.and_then(|k| d.blocks.get(k)) {
-                            Some(&t) => next.push(t),
-                            None => next.extend(d.blocks.iter().copied()),
-                        }
-                    }
-                    Opcode::Call | Opcode::Invoke => {
-                        let r = self.call(f, i, &mut vals, &mut st, depth, types)?;
-                        if let Some(res) = d.result {
-                            vals.insert(res, r);
-                        }
-                        if d.op == Opcode::Invoke {
-                            // Both ways out: what a landing pad does counts too.
-                            next.extend(d.blocks.iter().copied());
-                        }
-                    }
-                    _ => {
-                        let r = self.step(f, i, &vals, &mut st, types, src)?;
-                        // What the caller fixed beforehand (the promise alloca) stays.
-                        if let Some(res) = d.result
-                            && !pre.contains_key(&res)
-                        {
-                            vals.insert(res, r);
-                        }
-                    }
-                }
-            }
-            if headers.is_none() && next.iter().any(|s| path.contains(s)) {
+            path.vals.extend(phis);
+            let next = self.block(f, &mut path, &mut exits, depth, types, pre)?;
+            if headers.is_none() && next.iter().any(|s| path.blocks.contains(s)) {
                 // The first loop: start again, recording arrivals at the headers.
                 headers = Some(loop_headers(f)?);
                 exits.clear();
                 work.clear();
-                work.push((entry, None, start.0.clone(), start.1.clone(), vec![entry], Vec::new()));
+                work.push(start.clone());
                 continue;
             }
-            // The last successor takes this path's state; only the others need copies.
-            let n = next.len();
-            for (k, s) in next.into_iter().enumerate() {
-                if k + 1 == n {
-                    path.push(s);
-                    work.push((s, Some(b), vals, st, path, visits));
-                    break;
-                }
-                let mut p = path.clone();
-                p.push(s);
-                work.push((s, Some(b), vals.clone(), st.clone(), p, visits.clone()));
-            }
+            path.fork(&next, &mut work);
         }
         Some(exits)
+    }
+
+    /// What the phis of the path's block take along the edge it came by, read all at once.
+    fn phi_values(&self, f: &Function, path: &Path) -> Vec<(Value, Sym)> {
+        let src = self.m.src.as_str();
+        f.blocks[path.block]
+            .insts
+            .iter()
+            .filter(|&&i| f.insts[i].op == Opcode::Phi)
+            .filter_map(|&i| {
+                let d = &f.insts[i];
+                let k = d.blocks.iter().position(|&x| Some(x) == path.pred)?;
+                Some((d.result?, self.val(f, &path.vals, *d.args.get(k)?, src)))
+            })
+            .collect()
+    }
+
+    /// A path at a loop header with phis `phis`: true when an earlier arrival in the same state
+    /// (phis, and the memory of the objects made before the first arrival) went on from here, so
+    /// this path is done; else the arrival is recorded. `None` after `MAX_TURNS` arrivals that
+    /// differ.
+    fn arrived_before(&self, path: &mut Path, phis: &[(Value, Sym)]) -> Option<bool> {
+        let earlier: Vec<&Visit> = path.visits.iter().filter(|v| v.block == path.block).collect();
+        if let Some(first) = earlier.first() {
+            let now = path.st.older(first.made);
+            if earlier.iter().any(|v| v.phis == phis && v.state.older(first.made) == now) {
+                return Some(true);
+            }
+            if earlier.len() >= MAX_TURNS {
+                return None;
+            }
+        }
+        let visit = Visit { block: path.block, made: self.next_obj, phis: phis.to_vec(), state: path.st.clone() };
+        path.visits.push(visit);
+        Some(false)
+    }
+
+    /// Follows the path through its block (its phis already read), adding where it leaves `f` to
+    /// `exits`; the successors it may go on to. `None` when a limit is reached.
+    fn block(
+        &mut self,
+        f: &Function,
+        path: &mut Path,
+        exits: &mut Vec<Exit>,
+        depth: u32,
+        types: &mut TypeTable,
+        pre: &FxHashMap<Value, Sym>,
+    ) -> Option<Vec<Block>> {
+        let src = self.m.src.as_str();
+        let mut next: Vec<Block> = Vec::new();
+        for &i in &f.blocks[path.block].insts {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return None;
+            }
+            let d = &f.insts[i];
+            match d.op {
+                Opcode::Phi => {}
+                Opcode::Ret => {
+                    let ret = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, &path.vals, v, src));
+                    exits.push(Exit { state: path.st.clone(), ret, unwinding: false });
+                }
+                Opcode::Resume => exits.push(Exit { state: path.st.clone(), ret: Sym::Unknown, unwinding: true }),
+                Opcode::Unreachable => {}
+                Opcode::Br | Opcode::Switch => next.extend_from_slice(self.branch_targets(f, i, &path.vals)),
+                Opcode::Call | Opcode::Invoke => {
+                    let r = self.call(f, i, &mut path.vals, &mut path.st, depth, types)?;
+                    if let Some(res) = d.result {
+                        path.vals.insert(res, r);
+                    }
+                    if d.op == Opcode::Invoke {
+                        // Both ways out: what a landing pad does counts too.
+                        next.extend(d.blocks.iter().copied());
+                    }
+                }
+                _ => {
+                    let r = self.step(f, i, &path.vals, &mut path.st, types, src)?;
+                    // What the caller fixed beforehand (the promise alloca) stays.
+                    if let Some(res) = d.result
+                        && !pre.contains_key(&res)
+                    {
+                        path.vals.insert(res, r);
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    /// Where branch `i` goes: the successor a known condition picks (for a switch, the case's
+    /// position among the operands is its block's), otherwise every one, each a path.
+    fn branch_targets<'f>(&self, f: &'f Function, i: Inst, vals: &FxHashMap<Value, Sym>) -> &'f [Block] {
+        let src = self.m.src.as_str();
+        let d = &f.insts[i];
+        let cond = d.args.first().map_or(Sym::Unknown, |&v| self.val(f, vals, v, src));
+        let pick = match (d.op, cond) {
+            (Opcode::Br, _) if d.args.is_empty() => Some(0),
+            (Opcode::Br, Sym::Int(c)) => Some(if c != 0 { 0 } else { 1 }),
+            (Opcode::Switch, Sym::Int(c)) => {
+                Some((1..d.args.len()).find(|&k| f.const_int(d.args[k], src) == Some(c)).unwrap_or(0))
+            }
+            _ => None,
+        };
+        match pick.and_then(|k| d.blocks.get(k)) {
+            Some(t) => std::slice::from_ref(t),
+            None => &d.blocks,
+        }
     }
 
     fn val(&self, f: &Function, vals: &FxHashMap<Value, Sym>, v: Value, src: &str) -> Sym {
@@ -702,34 +761,7 @@ impl<'a> Prover<'a> {
                 _ => Sym::Unknown,
             },
             Opcode::Store => {
-                let (v, p) = (a(0), a(1));
-                // The watched pointer may sit in an object the interpreter tracks (clang keeps the
-                // sret pointer in an alloca); anywhere else it escapes.
-                if let Sym::Ptr(o, _) = v
-                    && Some(o) == self.watched
-                    && !matches!(p, Sym::Ptr(..))
-                {
-                    st.escaped = true;
-                }
-                // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
-                // else (the promise, a global, unknown memory) may be used by code it does not see.
-                if self.caller && !self.own_cell(st, p) {
-                    st.lose(v, self.fp);
-                }
-                match p {
-                    Sym::Ptr(o, off) => {
-                        let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
-                        st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
-                        st.mem.insert((o, off), v);
-                    }
-                    // A store to a global variable itself leaves the allocas alone; a store through
-                    // any other unknown pointer could hit any cell.
-                    _ if d.args.get(1).and_then(|&x| f.const_text(x, src)).is_some_and(is_global_name) => {
-                        let locals = &self.locals;
-                        st.mem.retain(|&(ob, _), _| locals.contains(&ob));
-                    }
-                    _ => st.mem.clear(),
-                }
+                self.store(f, i, (a(0), a(1)), st, types, src);
                 Sym::Unknown
             }
             Opcode::GetElementPtr => match a(0) {
@@ -746,21 +778,7 @@ impl<'a> Prover<'a> {
             Opcode::BitCast | Opcode::AddrSpaceCast => a(0),
             Opcode::ICmp => {
                 let Extra::Cmp { pred } = &d.extra else { return Some(Sym::Unknown) };
-                let (x, y) = (a(0), a(1));
-                let eq = match (x, y) {
-                    (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
-                    (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
-                    // Two places in one object (the promise pointer kept in a task object against
-                    // `&h.promise()`).
-                    (Sym::Ptr(a, p), Sym::Ptr(b, q)) if a == b => Some(p == q),
-                    (Sym::Int(p), Sym::Int(q)) if matches!(pred.as_str(), "eq" | "ne") => Some(p == q),
-                    _ => None,
-                };
-                match (eq, pred.as_str()) {
-                    (Some(e), "eq") => Sym::Int(e as i128),
-                    (Some(e), "ne") => Sym::Int(!e as i128),
-                    _ => Sym::Unknown,
-                }
+                compare(pred.as_str(), a(0), a(1))
             }
             Opcode::Xor => match (a(0), a(1)) {
                 (Sym::Int(p), Sym::Int(q)) => Sym::Int((p ^ q) & 1),
@@ -778,22 +796,57 @@ impl<'a> Prover<'a> {
             // `#dbg_*` records describe values; they do nothing with them.
             Opcode::DbgRecord => Sym::Unknown,
             _ => {
-                // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
-                if d.args
-                    .iter()
-                    .any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched))
-                {
-                    st.escaped = true;
-                }
-                // In a `caller` proof, so does every pointer: an integer of it can come back.
-                if self.caller {
-                    for &x in &d.args {
-                        st.lose(self.val(f, vals, x, src), self.fp);
-                    }
-                }
+                self.opaque(f, i, vals, st, src);
                 Sym::Unknown
             }
         })
+    }
+
+    /// Store `i` of value `v` at `p` (its operands' symbols).
+    fn store(&self, f: &Function, i: Inst, (v, p): (Sym, Sym), st: &mut State, types: &TypeTable, src: &str) {
+        let d = &f.insts[i];
+        // The watched pointer may sit in an object the interpreter tracks (clang keeps the
+        // sret pointer in an alloca); anywhere else it escapes.
+        if let Sym::Ptr(o, _) = v
+            && Some(o) == self.watched
+            && !matches!(p, Sym::Ptr(..))
+        {
+            st.escaped = true;
+        }
+        // A `caller` proof follows only the caller's own memory: a pointer stored anywhere
+        // else (the promise, a global, unknown memory) may be used by code it does not see.
+        if self.caller && !self.own_cell(st, p) {
+            st.lose(v, self.fp);
+        }
+        match p {
+            Sym::Ptr(o, off) => {
+                let size = d.args.first().map_or(8, |&x| self.dl.store_size(types, f.values[x].ty)) as i64;
+                st.mem.retain(|&(ob, c), _| ob != o || c + 8 <= off || off + size <= c);
+                st.mem.insert((o, off), v);
+            }
+            // A store to a global variable itself leaves the allocas alone; a store through
+            // any other unknown pointer could hit any cell.
+            _ if d.args.get(1).and_then(|&x| f.const_text(x, src)).is_some_and(is_global_name) => {
+                let locals = &self.locals;
+                st.mem.retain(|&(ob, _), _| locals.contains(&ob));
+            }
+            _ => st.mem.clear(),
+        }
+    }
+
+    /// An instruction the interpreter does not model: what it gets may escape.
+    fn opaque(&self, f: &Function, i: Inst, vals: &FxHashMap<Value, Sym>, st: &mut State, src: &str) {
+        let args = &f.insts[i].args;
+        // Anything else that gets a watched pointer lets it escape (ptrtoint, ...).
+        if args.iter().any(|&x| matches!(self.val(f, vals, x, src), Sym::Ptr(o, _) if Some(o) == self.watched)) {
+            st.escaped = true;
+        }
+        // In a `caller` proof, so does every pointer: an integer of it can come back.
+        if self.caller {
+            for &x in args {
+                st.lose(self.val(f, vals, x, src), self.fp);
+            }
+        }
     }
 
     /// Byte offset of a GEP whose indices are all known integers.
@@ -1019,6 +1072,25 @@ impl<'a> Prover<'a> {
             }
         }
         Some(Sym::Unknown)
+    }
+}
+
+/// `icmp pred x, y` of two symbols: known when both point into one object, or at the frame
+/// and null, or are integers (then only for `eq` and `ne`).
+fn compare(pred: &str, x: Sym, y: Sym) -> Sym {
+    let eq = match (x, y) {
+        (Sym::Frame, Sym::Null) | (Sym::Null, Sym::Frame) | (Sym::Ptr(..), Sym::Null) => Some(false),
+        (Sym::Null, Sym::Null) | (Sym::Frame, Sym::Frame) => Some(true),
+        // Two places in one object (the promise pointer kept in a task object against
+        // `&h.promise()`).
+        (Sym::Ptr(a, p), Sym::Ptr(b, q)) if a == b => Some(p == q),
+        (Sym::Int(p), Sym::Int(q)) if matches!(pred, "eq" | "ne") => Some(p == q),
+        _ => None,
+    };
+    match (eq, pred) {
+        (Some(e), "eq") => Sym::Int(e as i128),
+        (Some(e), "ne") => Sym::Int(!e as i128),
+        _ => Sym::Unknown,
     }
 }
 

@@ -36,7 +36,6 @@ pub fn compute(
     if c.all() {
         return c;
     }
-    let mut spill_of: FxHashMap<Value, usize> = FxHashMap::default();
     let alloca_field: FxHashMap<Value, usize> = fields
         .iter()
         .enumerate()
@@ -47,6 +46,7 @@ pub fn compute(
         .collect();
     // Field number of each alloca bit in `lt`.
     let bit_field: Vec<Option<usize>> = allocas.iter().map(|v| alloca_field.get(v).copied()).collect();
+    let mut spill_of: FxHashMap<Value, usize> = FxHashMap::default();
     for (k, x) in fields.iter().enumerate() {
         match x.kind {
             FieldKind::Spill(v) => {
@@ -56,6 +56,19 @@ pub fn compute(
             _ => c.set_all(k),
         }
     }
+    allocas_against_allocas(&mut c, &bit_field, lt);
+    if spill_of.is_empty() {
+        return c;
+    }
+    spills_against_spills(&mut c, f, live, &spill_of, ignored);
+    if !bit_field.is_empty() {
+        spills_against_allocas(&mut c, f, live, lt, &bit_field, &spill_of);
+    }
+    c
+}
+
+/// Alloca against alloca: their lifetimes meet (`bit_field` is the field of each of `lt`'s bits).
+fn allocas_against_allocas(c: &mut Clashes, bit_field: &[Option<usize>], lt: &Lifetimes) {
     for (bi, &fi) in bit_field.iter().enumerate() {
         let Some(fi) = fi else { continue };
         if lt.always.get(bi).copied().unwrap_or(true) {
@@ -70,16 +83,23 @@ pub fn compute(
             }
         }
     }
-    if spill_of.is_empty() {
-        return c;
-    }
+}
+
+/// Spill against spill (`spill_of` is the field of each spilled value): walk each block holding a
+/// spill's definition backwards from its live-out set; at a definition, everything live just after
+/// it clashes with it.
+fn spills_against_spills(
+    c: &mut Clashes,
+    f: &Function,
+    live: &Liveness,
+    spill_of: &FxHashMap<Value, usize>,
+    ignored: &dyn Fn(Inst) -> bool,
+) {
     let def_block = |v: Value| match f.values[v].kind {
         ValueKind::Param(_) => f.entry(),
         ValueKind::Inst(i) => f.insts[i].block,
         _ => None,
     };
-    // Spill against spill: walk each block holding a spill's definition backwards from its
-    // live-out set; at a definition, everything live just after it clashes with it.
     let mut def_blocks: Vec<Block> = spill_of.keys().filter_map(|&v| def_block(v)).collect();
     def_blocks.sort_unstable();
     def_blocks.dedup();
@@ -117,25 +137,33 @@ pub fn compute(
             }
         }
     }
-    // Spill against alloca, by block.
-    if !bit_field.is_empty() {
-        let mut present: Vec<usize> = Vec::new();
-        for (b, touched) in &lt.touched {
-            present.clear();
-            present.extend(live.live_in[*b].iter().chain(&live.live_out[*b]).filter_map(|v| spill_of.get(v)));
-            present.extend(f.blocks[*b].insts.iter().filter_map(|&i| f.insts[i].result.and_then(|r| spill_of.get(&r))));
-            if present.is_empty() {
-                continue;
-            }
-            for (bi, &fi) in bit_field.iter().enumerate() {
-                let Some(fi) = fi else { continue };
-                if touched.get(bi / 64).is_some_and(|w| (w >> (bi % 64)) & 1 == 1) {
-                    for &s in &present {
-                        c.set(fi, s);
-                    }
+}
+
+/// Spill against alloca, by block: a spill live in or defined in a block where the alloca's bytes
+/// are touched.
+fn spills_against_allocas(
+    c: &mut Clashes,
+    f: &Function,
+    live: &Liveness,
+    lt: &Lifetimes,
+    bit_field: &[Option<usize>],
+    spill_of: &FxHashMap<Value, usize>,
+) {
+    let mut present: Vec<usize> = Vec::new();
+    for (b, touched) in &lt.touched {
+        present.clear();
+        present.extend(live.live_in[*b].iter().chain(&live.live_out[*b]).filter_map(|v| spill_of.get(v)));
+        present.extend(f.blocks[*b].insts.iter().filter_map(|&i| f.insts[i].result.and_then(|r| spill_of.get(&r))));
+        if present.is_empty() {
+            continue;
+        }
+        for (bi, &fi) in bit_field.iter().enumerate() {
+            let Some(fi) = fi else { continue };
+            if touched.get(bi / 64).is_some_and(|w| (w >> (bi % 64)) & 1 == 1) {
+                for &s in &present {
+                    c.set(fi, s);
                 }
             }
         }
     }
-    c
 }

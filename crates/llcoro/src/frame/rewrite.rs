@@ -354,20 +354,69 @@ pub fn spill_and_reload(
             slot_of.insert(v, (fl.offset, fl.ty, fl.align));
         }
     }
-    let mut order: Vec<Value> = Vec::new();
     // Decided before any store goes in: a store after an invoke may split an edge.
-    let sunk: FxHashMap<Value, Vec<Inst>> = if at.leaves.is_empty() {
-        FxHashMap::default()
-    } else {
-        let dom = DomTree::compute(f, &Cfg::compute(f));
-        fields
-            .iter()
-            .filter_map(|fl| match fl.kind {
-                FieldKind::Spill(v) => Some((v, sink_points(f, &dom, at, live, v)?)),
-                _ => None,
-            })
-            .collect()
+    let sunk = sunk_stores(f, at, live, fields);
+    let mut order = store_spills(f, types, at, fields, &sunk);
+    order.extend(remat.iter().copied());
+    // A recomputed value is made from its operands as they are now, before reloads rewrite them: a
+    // reload belongs to one block, and a recomputation may be needed in another. So is every cheap
+    // operand recomputed along with it (which is no frame value itself).
+    let remat_args = original_operands(f, remat, &slot_of);
+    let mut reloads = Reloads {
+        frame: at.frame,
+        frame_slot: at.frame_slot,
+        typed: at.typed,
+        slot_of,
+        remat_args,
+        memo: FxHashMap::default(),
+        top: at.head.iter().copied().collect(),
     };
+    let mut flood = Flood { stamp: cranelift_entity::SecondaryMap::new(), no: 0 };
+    for v in order {
+        flood.fill(f, &at.continues, live, v);
+        let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
+        for (u, k) in my_uses {
+            let Some(ub) = f.insts[u].block else { continue };
+            if (at.keeps_value)(f, u) {
+                continue;
+            }
+            let phi = f.insts[u].op == Opcode::Phi;
+            let target = if phi { f.insts[u].blocks[k] } else { ub };
+            if !flood.contains(target) {
+                continue;
+            }
+            let r = reloads.get(f, types, v, target, phi);
+            f.insts[u].args[k] = r;
+        }
+    }
+}
+
+/// Where each spill's stores go when they are sunk to the suspends it crosses (`at.leaves`):
+/// before which instructions. Empty when stores follow definitions.
+fn sunk_stores(f: &Function, at: &SpillSites<'_>, live: &Liveness, fields: &[Field]) -> FxHashMap<Value, Vec<Inst>> {
+    if at.leaves.is_empty() {
+        return FxHashMap::default();
+    }
+    let dom = DomTree::compute(f, &Cfg::compute(f));
+    fields
+        .iter()
+        .filter_map(|fl| match fl.kind {
+            FieldKind::Spill(v) => Some((v, sink_points(f, &dom, at, live, v)?)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Stores each spill in its field, after its definition or before the instructions `sunk` says;
+/// returns the values to reload, in field order (those the front end saves itself among them).
+fn store_spills(
+    f: &mut Function,
+    types: &mut TypeTable,
+    at: &SpillSites<'_>,
+    fields: &[Field],
+    sunk: &FxHashMap<Value, Vec<Inst>>,
+) -> Vec<Value> {
+    let mut order: Vec<Value> = Vec::new();
     for fl in fields {
         if let FieldKind::Saved(v) = fl.kind {
             order.push(v);
@@ -391,54 +440,37 @@ pub fn spill_and_reload(
         }
         order.push(v);
     }
-    order.extend(remat.iter().copied());
-    // A recomputed value is made from its operands as they are now, before reloads rewrite them: a
-    // reload belongs to one block, and a recomputation may be needed in another. So is every cheap
-    // operand recomputed along with it (which is no frame value itself).
-    let remat_args = original_operands(f, remat, &slot_of);
-    let mut reloads = Reloads {
-        frame: at.frame,
-        frame_slot: at.frame_slot,
-        typed: at.typed,
-        slot_of,
-        remat_args,
-        memo: FxHashMap::default(),
-        top: at.head.iter().copied().collect(),
-    };
-    let mut flood_stamp: cranelift_entity::SecondaryMap<Block, u32> = cranelift_entity::SecondaryMap::new();
-    let mut stamp_no = 0u32;
-    for v in order {
-        // Flood from the suspend successors through blocks where v is live. A stamp per block
-        // (this value's number) marks the flooded ones without clearing anything between values.
-        stamp_no += 1;
+    order
+}
+
+/// The blocks flooded from the suspend successors through blocks where one value is live. A stamp
+/// per block (the value's number) marks the flooded ones without clearing anything between values.
+struct Flood {
+    stamp: cranelift_entity::SecondaryMap<Block, u32>,
+    no: u32,
+}
+
+impl Flood {
+    /// Floods from the blocks of `from` where `v` is live.
+    fn fill(&mut self, f: &Function, from: &[Block], live: &Liveness, v: Value) {
+        self.no += 1;
         let lives = |b: Block| live.live_in[b].contains(&v);
-        let mut work: Vec<Block> = at.continues.iter().copied().filter(|&b| lives(b)).collect();
+        let mut work: Vec<Block> = from.iter().copied().filter(|&b| lives(b)).collect();
         while let Some(b) = work.pop() {
-            if flood_stamp[b] == stamp_no {
+            if self.stamp[b] == self.no {
                 continue;
             }
-            flood_stamp[b] = stamp_no;
+            self.stamp[b] = self.no;
             for &s in f.successors(b) {
-                if flood_stamp[s] != stamp_no && lives(s) {
+                if self.stamp[s] != self.no && lives(s) {
                     work.push(s);
                 }
             }
         }
-        let flooded = |b: Block| flood_stamp[b] == stamp_no;
-        let my_uses: Vec<(Inst, usize)> = uses.get(&v).cloned().unwrap_or_default();
-        for (u, k) in my_uses {
-            let Some(ub) = f.insts[u].block else { continue };
-            if (at.keeps_value)(f, u) {
-                continue;
-            }
-            let phi = f.insts[u].op == Opcode::Phi;
-            let target = if phi { f.insts[u].blocks[k] } else { ub };
-            if !flooded(target) {
-                continue;
-            }
-            let r = reloads.get(f, types, v, target, phi);
-            f.insts[u].args[k] = r;
-        }
+    }
+
+    fn contains(&self, b: Block) -> bool {
+        self.stamp[b] == self.no
     }
 }
 

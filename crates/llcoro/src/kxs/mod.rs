@@ -330,26 +330,48 @@ fn label_slot(
     markers: &[Marker],
     pending: &mut Vec<Inst>,
 ) -> Result<Value, Vec<Finding>> {
+    let (slot, at, known) = named_slot(f, types, env, begin, markers, pending)?;
+    // The slot made here from a parameter is known; any other is traced back.
+    let key = known.unwrap_or_else(|| root(f, types, env.dl, slot, env.src));
+    if let Some((what, help)) = refused_root(key) {
+        return Err(slot_error(f, markers, what, help, at));
+    }
+    for st in macro_label_stores(f, types, env, markers, key)? {
+        f.remove_inst(st);
+    }
+    Ok(slot)
+}
+
+/// Where the function names its label slot: the slot, the instruction that names it (the begin
+/// call or the macro's store), and its root when it is made here from a parameter.
+fn named_slot(
+    f: &mut Function,
+    types: &mut TypeTable,
+    env: &Env<'_>,
+    begin: Option<&Begin>,
+    markers: &[Marker],
+    pending: &mut Vec<Inst>,
+) -> Result<(Value, Option<Inst>, Option<Root>), Vec<Finding>> {
     let Env { dl, src, typed } = *env;
-    let mut known = None;
-    let (slot, at) = match begin {
-        Some(b) => (b.label, Some(b.inst)),
+    Ok(match begin {
+        Some(b) => (b.label, Some(b.inst), None),
         None => match macro_store(f, markers) {
             // No begin call, but the macro's `_label = &&resume` says where the label lives.
             Some(st) => match f.insts[st].args.get(1).map(|&a| root(f, types, dl, a, src)) {
                 Some(Root::Param(k, off)) => {
                     let slot = slot_at_entry(f, types, k, off, typed, pending);
-                    known = Some(Root::Param(k, off));
-                    (slot, Some(st))
+                    (slot, Some(st), Some(Root::Param(k, off)))
                 }
-                // Not a field of a parameter: refused below, at the store.
+                // Not a field of a parameter: refused by the caller, at the store.
                 _ => {
                     let null = f.const_value(types.ptr, "null");
-                    (f.insts[st].args.get(1).copied().unwrap_or(null), Some(st))
+                    (f.insts[st].args.get(1).copied().unwrap_or(null), Some(st), None)
                 }
             },
             None => match f.params.first() {
-                Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)) => (p, None),
+                Some(&p) if matches!(types.get(f.values[p].ty), TypeData::Ptr(_) | TypeData::TypedPtr(..)) => {
+                    (p, None, None)
+                }
                 _ => {
                     return Err(vec![error_at(
                         f,
@@ -362,35 +384,37 @@ fn label_slot(
                 }
             },
         },
-    };
-    // The slot made here from a parameter is known; any other is traced back.
-    let key = known.unwrap_or_else(|| root(f, types, dl, slot, src));
-    let bad = |what: &str, help: &str, i: Option<Inst>| {
-        vec![error_at(f, i.or(markers.first().map(|m| m.inst)), "kxs-label-slot", what.to_string(), help)]
-    };
+    })
+}
+
+/// Why a label slot rooted at `key` cannot be used (what, and the help), or None for a field of a
+/// parameter.
+fn refused_root(key: Root) -> Option<(&'static str, &'static str)> {
     match key {
-        Root::Param(..) => {}
-        Root::Stack => {
-            return Err(bad(
-                "the label slot is a stack slot: a resume address stored there is gone when the function returns",
-                "keep the label in the continuation object (a field such as `void* _label`), and pass its address",
-                at,
-            ));
-        }
-        Root::Null => {
-            return Err(bad("the label slot is null", "pass the address of the continuation's label field", at));
-        }
-        Root::Unknown => {
-            return Err(bad(
-                "cannot tell where the label slot is: its address is not a parameter plus a constant offset",
-                "pass `&c->_label` with c the continuation object (a parameter, or `this`)",
-                at,
-            ));
-        }
+        Root::Param(..) => None,
+        Root::Stack => Some((
+            "the label slot is a stack slot: a resume address stored there is gone when the function returns",
+            "keep the label in the continuation object (a field such as `void* _label`), and pass its address",
+        )),
+        Root::Null => Some(("the label slot is null", "pass the address of the continuation's label field")),
+        Root::Unknown => Some((
+            "cannot tell where the label slot is: its address is not a parameter plus a constant offset",
+            "pass `&c->_label` with c the continuation object (a parameter, or `this`)",
+        )),
     }
-    // The macro's own `_label = &&resume` stores, right before each marker.
+}
+
+/// The macro's own `_label = &&resume` stores, right before each marker, checked: each stores to
+/// the label slot (rooted at `key`), a label of its own, and the code right after its marker.
+fn macro_label_stores(
+    f: &Function,
+    types: &TypeTable,
+    env: &Env<'_>,
+    markers: &[Marker],
+    key: Root,
+) -> Result<Vec<Inst>, Vec<Finding>> {
     let mut targets: FxHashSet<Block> = FxHashSet::default();
-    let mut remove = Vec::new();
+    let mut stores = Vec::new();
     for m in markers {
         let Some(b) = f.insts[m.inst].block else { continue };
         let pos = f.blocks[b].insts.iter().position(|&x| x == m.inst).unwrap_or(0);
@@ -404,19 +428,18 @@ fn label_slot(
             continue;
         };
         let Some(&addr) = f.insts[st].args.get(1) else { continue };
-        if root(f, types, dl, addr, src) != key {
-            return Err(bad(
+        let refuse = |what: &str, help: &str| Err(slot_error(f, markers, what, help, Some(st)));
+        if root(f, types, env.dl, addr, env.src) != key {
+            return refuse(
                 "the resume address is stored to a different place than the label slot the function names",
                 "store `&&label` into the same field that `coroutine_begin` names (`c->_label`)",
-                Some(st),
-            ));
+            );
         }
         if !targets.insert(target) {
-            return Err(bad(
+            return refuse(
                 "two suspend points store the same resume address",
                 "give every suspend point its own label (the macros use __COUNTER__, not __LINE__)",
-                Some(st),
-            ));
+            );
         }
         // The stored label must be where the function continues after the marker.
         let next = f.terminator(b).and_then(|t| {
@@ -425,18 +448,19 @@ fn label_slot(
                 .then(|| d.blocks[0])
         });
         if next != Some(target) {
-            return Err(bad(
+            return refuse(
                 "the resume address stored before this suspend point is not the code right after it",
                 "put the label right after the marker: `_label = &&L; __kxs_suspend_point(N); L:`",
-                Some(st),
-            ));
+            );
         }
-        remove.push(st);
+        stores.push(st);
     }
-    for st in remove {
-        f.remove_inst(st);
-    }
-    Ok(slot)
+    Ok(stores)
+}
+
+/// A `kxs-label-slot` error at `i`, or at the first marker.
+fn slot_error(f: &Function, markers: &[Marker], what: &str, help: &str, i: Option<Inst>) -> Vec<Finding> {
+    vec![error_at(f, i.or(markers.first().map(|m| m.inst)), "kxs-label-slot", what.to_string(), help)]
 }
 
 /// The first `store blockaddress(...)` right before a marker (in the marker's block): where the C++

@@ -481,3 +481,146 @@ pub(super) fn tokenize_gnu(text: &str) -> Vec<OsString> {
     }
     words
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::launcher::testing::{joined_words, plan, steps, words};
+
+    fn passes(cmd: &str) {
+        assert!(matches!(plan(cmd), Plan::PassThrough(_)), "{cmd}: {:?}", plan(cmd));
+    }
+
+    #[test]
+    fn preprocessor_and_pch_flags_stay_in_the_source_step() {
+        let s = steps(
+            "clang++ -x c++ -include pre.h -Xclang -include-pch -Xclang p.pch -Xclang -include -Xclang p.hxx \
+             -Xclang -fno-pch-timestamp -Wp,-DX -DY -UZ -Iinc -iquote q -g -c weird.txt -o w.o",
+        );
+        let ir = joined_words(&s.ir_args);
+        assert_eq!(ir, "-Xclang -fno-pch-timestamp -g");
+        assert!(joined_words(&s.source_args).starts_with("-x c++ -include pre.h -Xclang -include-pch"));
+    }
+
+    #[test]
+    fn language_comes_from_x_or_the_extension() {
+        for ok in ["a.c", "a.cc", "a.cpp", "a.cxx", "a.C", "a.c++", "a.ii", "a.i"] {
+            steps(&format!("clang -c {ok}"));
+        }
+        steps("clang -x c++ -c a.inl");
+        steps("clang -xc++ -c a.inl");
+        passes("clang -x c++-header -c a.hpp");
+        passes("clang -x none -c a.inl");
+        passes("clang -c a.s");
+        passes("clang -c a.S");
+        passes("clang -c a.ll");
+        passes("clang -c a.m");
+        passes("clang -c a.cppm");
+        passes("clang -x c++ -c a.cpp -x assembler b.s");
+    }
+
+    #[test]
+    fn other_commands_pass_through() {
+        passes("clang++ a.o b.o -o app");
+        passes("clang++ a.cpp -o app");
+        passes("clang++ -E a.cpp");
+        passes("clang++ -E -c a.cpp");
+        passes("clang++ -M a.cpp");
+        passes("clang++ -MM -c a.cpp");
+        passes("clang++ -fsyntax-only -c a.cpp");
+        passes("clang++ -S a.cpp");
+        passes("clang++ -S -c a.cpp");
+        passes("clang++ -emit-llvm -c a.cpp");
+        passes("clang++ -c a.cpp b.cpp");
+        passes("clang++ -c a.cpp b.o");
+        passes("clang++ --version");
+        passes("clang++ -print-resource-dir");
+        passes("clang++ -c - -x c++");
+        passes("clang++ -c a.cpp -o -");
+        passes("clang++ -c a.cpp -o");
+        passes("clang++ -Xclang -emit-pch -x c++-header -c p.hxx -o p.pch");
+        passes("clang++ -Xclang -ast-dump -c a.cpp");
+        passes("clang++ --precompile -c a.cppm");
+        passes("clang++ -fmodule-output=a.pcm -c a.cpp");
+        passes("clang++ --driver-mode=cl -c a.cpp");
+        passes("clang++ -arch x86_64 -arch arm64 -c a.cpp");
+        passes("");
+    }
+
+    #[test]
+    fn after_end_of_options_every_word_is_an_input() {
+        // ccache's form.
+        let s = steps("clang++ -std=c++20 -c -o w.o -- a.cpp");
+        assert_eq!((s.source.to_str(), s.output.to_str()), (Some("a.cpp"), Some("w.o")));
+        let cmd = joined_words(&s.source_command(Path::new("t.ll")));
+        assert_eq!(cmd, "clang++ -std=c++20 -S -emit-llvm -Xclang -disable-llvm-passes -o t.ll -- a.cpp");
+        let s = steps("clang++ -x c++ -c -- -odd.inl");
+        let cmd = joined_words(&s.source_command(Path::new("t.ll")));
+        assert!(cmd.ends_with("-o t.ll -x c++ -- -odd.inl"), "{cmd}");
+        passes("clang++ -c -- a.cpp b.cpp");
+        // -x after the source does not apply to it.
+        let s = steps("clang -c a.c -x c++");
+        assert_eq!(s.source_lang, None);
+    }
+
+    #[test]
+    fn non_clang_compilers_and_wrappers() {
+        passes("g++ -c a.cpp");
+        passes("/usr/bin/c++ -c a.cpp");
+        passes("clang-cl /c a.cpp");
+        passes("ccache g++ -c a.cpp");
+        passes("ccache -s");
+        let s = steps("ccache clang++-22 -c a.cpp -o a.o");
+        assert_eq!(joined_words(&s.compiler), "ccache clang++-22");
+        let s = steps("/usr/bin/sccache /opt/clang -c a.cpp");
+        assert_eq!(s.compiler.len(), 2);
+    }
+
+    #[test]
+    fn option_values_are_not_inputs() {
+        let s = steps(
+            "clang++ -Xlinker x.cpp -mllvm -foo -target x86_64-linux-gnu -MJ db.json -D N -include f.cpp -c a.cpp",
+        );
+        assert_eq!(s.source, "a.cpp");
+        assert_eq!(joined_words(&s.ir_args), "-Xlinker x.cpp -mllvm -foo -target x86_64-linux-gnu");
+        // -objcmt-* is not -o.
+        let s = steps("clang -objcmt-migrate-literals -c a.c");
+        assert_eq!(s.output, "a.o");
+        assert_eq!(steps("clang -c a.c --output=x/y.o").output, "x/y.o");
+    }
+
+    #[test]
+    fn response_files_use_gnu_quoting() {
+        assert_eq!(
+            tokenize_gnu("-I\"a b\" 'c d'  e\\ f\n-DX=\\\"s\\\"\n"),
+            words("-Ia_b c_d e_f -DX=\"s\"")
+                .into_iter()
+                .map(|w| OsString::from(w.to_string_lossy().replace('_', " ")))
+                .collect::<Vec<_>>()
+        );
+        assert!(tokenize_gnu("  \n").is_empty());
+        assert_eq!(tokenize_gnu("''"), vec![OsString::new()]);
+        // An unreadable response file stays an argument (and then is no source: pass-through).
+        let argv = words("clang++ -c a.cpp @/nonexistent/llcoro.rsp");
+        assert_eq!(expand_response_files(&argv), argv);
+    }
+
+    #[test]
+    fn response_files_are_expanded() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let inner = dir.path().join("inner.rsp");
+        let outer = dir.path().join("outer.rsp");
+        std::fs::write(&inner, "-I'/x y' -c").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&outer, format!("-DA @{}", inner.display())).unwrap_or_else(|e| panic!("{e}"));
+        let argv = vec!["clang++".into(), format!("@{}", outer.display()).into(), "a.cpp".into()];
+        assert_eq!(joined_words(&expand_response_files(&argv)), "clang++ -DA -I/x y -c a.cpp");
+    }
+
+    #[test]
+    fn clang_is_recognised_by_name() {
+        assert!(is_clang(OsStr::new("/usr/bin/clang++-19")));
+        assert!(is_clang(OsStr::new("x86_64-linux-gnu-clang")));
+        assert!(!is_clang(OsStr::new("g++-12")));
+        assert!(!is_clang(OsStr::new("/usr/bin/x86_64-linux-gnu-gcc")));
+    }
+}

@@ -35,3 +35,23 @@ pub(super) fn name_after_object(parsed: &[Arg], output: &OsString, source_args: 
         source_args.push(Path::new(output).with_extension("d").into_os_string());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::launcher::testing::{joined_words, steps};
+
+    #[test]
+    fn default_dependency_target_and_file_follow_the_object() {
+        let s = steps("clang++ -MMD -c dir/a.cc -o out/a.o");
+        let src = joined_words(&s.source_args);
+        assert!(src.ends_with("-MMD -MQ out/a.o -MF out/a.d"), "{src}");
+        // No -o: clang's default object name, in the working directory.
+        let s = steps("clang -MD -c dir/b.c");
+        assert_eq!(s.output, "b.o");
+        assert!(joined_words(&s.source_args).ends_with("-MQ b.o -MF b.d"));
+        // Given ones are kept as they are.
+        let s = steps("clang -MD -MFdeps.d -MQ$x -c b.c -ob.o");
+        assert_eq!(s.output, "b.o");
+        assert_eq!(joined_words(&s.source_args), "-MD -MFdeps.d -MQ$x");
+    }
+}

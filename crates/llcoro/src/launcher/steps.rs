@@ -394,3 +394,38 @@ pub(super) fn exec(argv: &[OsString]) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::launcher::testing::steps;
+
+    #[test]
+    fn shell_words_are_quoted_only_when_the_shell_would_change_them() {
+        let word = |w: &str| String::from_utf8(shell_word(OsStr::new(w))).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(word("-std=c++20"), "-std=c++20");
+        assert_eq!(word("CMakeFiles/app.dir/main.cpp.o"), "CMakeFiles/app.dir/main.cpp.o");
+        assert_eq!(word("a b"), "'a b'");
+        assert_eq!(word("it's"), "'it'\\''s'");
+        assert_eq!(word(""), "''");
+        assert_eq!(word("$HOME*"), "'$HOME*'");
+        assert_eq!(word("~x"), "'~x'");
+        // A first word with `=` is quoted: bare, the shell would take it for an assignment.
+        let steps = steps("/opt/a=b/clang -O2 -c a.c -o x.o");
+        let kept = Kept::beside(&steps.output);
+        let line = String::from_utf8(kept.command_line(&steps)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(line.contains("&& '/opt/a=b/clang' -O2 -Wno-unused-command-line-argument -c -x ir"), "{line}");
+    }
+
+    #[test]
+    fn a_failed_step_says_how_the_compiler_ended() {
+        use std::os::unix::process::ExitStatusExt;
+        let status = |raw| Failed::Status(ExitStatus::from_raw(raw));
+        assert_eq!(status(1 << 8).describe("clang"), "clang exited with status 1");
+        assert_eq!(status(11).describe("clang"), "clang ended with signal: 11 (SIGSEGV)");
+        assert_eq!(exit_code(ExitStatus::from_raw(11)), ExitCode::from(139));
+        let start = Failed::Start(std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert!(start.describe("clang").starts_with("cannot run clang: "));
+        assert_eq!(start.code(), ExitCode::from(127));
+    }
+}

@@ -109,12 +109,20 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         r.size_without_sharing,
         r.bytes_saved
     );
-    // Byte ruler: a tick every power-of-two step that gives at most 16 ticks.
+    let ruler = y + 34.0;
+    byte_ruler(&mut out, r, ruler, scale);
+    let ry = suspend_rows(&mut out, r, ruler + 10.0, scale);
+    let ry = layout_lanes(&mut out, r, ry, scale);
+    let ry = legend(&mut out, r, ry);
+    (out, ry + 20.0 - y)
+}
+
+/// The byte ruler at `ruler`: a tick every power-of-two step that gives at most 16 ticks.
+fn byte_ruler(out: &mut String, r: &FrameReport, ruler: f64, scale: f64) {
     let mut step = 1u64;
     while r.size / step > 16 {
         step *= 2;
     }
-    let ruler = y + 34.0;
     let mut b = 0;
     while b <= r.size {
         let x = LEFT + b as f64 * scale;
@@ -128,7 +136,10 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         b += step;
     }
     let _ = writeln!(out, r#"<text x="10" y="{ruler:.1}" font-size="9" fill="gray">byte offset</text>"#);
-    let mut ry = ruler + 10.0;
+}
+
+/// A row per suspend point from `ry`, with the fields live across it; returns where the rows end.
+fn suspend_rows(out: &mut String, r: &FrameReport, mut ry: f64, scale: f64) -> f64 {
     for p in &r.suspend_points {
         let kind =
             p.kind.map(str::to_string).or_else(|| p.marker_id.map(|m| format!("marker {m}"))).unwrap_or_default();
@@ -147,11 +158,16 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         );
         for (k, f) in r.fields.iter().enumerate().filter(|(_, f)| f.live_across.contains(&p.index)) {
             let (x, w) = (LEFT + f.offset as f64 * scale, (f.size as f64 * scale).max(1.0));
-            bar(&mut out, Rect { x, y: ry + 2.0, w, h: ROW - 4.0 }, color(f, k), &short(f), &tooltip(f));
+            bar(out, Rect { x, y: ry + 2.0, w, h: ROW - 4.0 }, color(f, k), &short(f), &tooltip(f));
         }
         ry += ROW;
     }
-    // The layout: every field in the first lane where it overlaps no other, shared bytes hatched.
+    ry
+}
+
+/// The layout below `ry`: every field in the first lane where it overlaps no other, shared bytes
+/// hatched; returns where it ends.
+fn layout_lanes(out: &mut String, r: &FrameReport, mut ry: f64, scale: f64) -> f64 {
     ry += 8.0;
     let _ = writeln!(out, r#"<text x="10" y="{:.1}" font-size="12">layout (hatched: shared bytes)</text>"#, ry + 15.0);
     let mut lanes: Vec<Vec<(u64, u64)>> = Vec::new();
@@ -169,7 +185,7 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         }
         let (x, w, y) =
             (LEFT + f.offset as f64 * scale, (f.size as f64 * scale).max(1.0), ry + lane as f64 * ROW + 2.0);
-        bar(&mut out, Rect { x, y, w, h: ROW - 4.0 }, color(f, k), &short(f), &tooltip(f));
+        bar(out, Rect { x, y, w, h: ROW - 4.0 }, color(f, k), &short(f), &tooltip(f));
         for &j in &f.shares_with {
             let Some(g) = r.fields.get(j) else { continue };
             let (a, b) = (f.offset.max(g.offset), (f.offset + f.size).min(g.offset + g.size));
@@ -187,7 +203,11 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         }
     }
     ry += lanes.len().max(1) as f64 * ROW + 10.0;
-    // Legend: one line per field.
+    ry
+}
+
+/// The legend from `ry`: one line per field; returns where it ends.
+fn legend(out: &mut String, r: &FrameReport, mut ry: f64) -> f64 {
     for (k, f) in r.fields.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -203,7 +223,7 @@ fn frame(r: &FrameReport, y: f64) -> (String, f64) {
         );
         ry += 16.0;
     }
-    (out, ry + 20.0 - y)
+    ry
 }
 
 fn svg_document(body: &str, height: f64) -> String {

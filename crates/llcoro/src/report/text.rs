@@ -20,7 +20,19 @@ pub fn text(report: &Report) -> String {
     s
 }
 
+/// One frame: its heading, suspend points, fields, where it was elided to, what is recomputed.
 fn frame(s: &mut String, r: &FrameReport, report: &Report) {
+    heading(s, r);
+    suspend_points(s, r);
+    fields(s, r);
+    elision(s, r, report);
+    if !r.recomputed.is_empty() {
+        let _ = writeln!(s, "  recomputed after each resume (no field): {}", r.recomputed.join(", "));
+    }
+}
+
+/// The frame's name, size and alignment, and the buffer or async context it lives in.
+fn heading(s: &mut String, r: &FrameReport) {
     let what = match r.lowering.as_str() {
         "kxs" => "kxs spill frame",
         "stackless" => "stackless spill area",
@@ -52,6 +64,10 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
             c.size, c.align, c.header_size, c.frame_offset
         );
     }
+}
+
+/// The suspend points: index, kind and source location.
+fn suspend_points(s: &mut String, r: &FrameReport) {
     if r.suspend_points.is_empty() {
         s.push_str("  no suspend points\n");
     } else {
@@ -71,6 +87,10 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
             .collect();
         table(s, "    ", &[], &rows, &[true, false, false]);
     }
+}
+
+/// The fields' table: offset, size, alignment, type, what each holds and when, and sharing.
+fn fields(s: &mut String, r: &FrameReport) {
     let all = r.suspend_points.len();
     let header = ["offset", "size", "align", "type", "kind", "holds", "live across", "shares bytes with"];
     let rows: Vec<[String; 8]> = r
@@ -103,6 +123,10 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
     } else {
         table(s, "  ", &header, &rows, &[true, true, true, false, false, false, false, false]);
     }
+}
+
+/// Where heap elision put the frame instead of the heap.
+fn elision(s: &mut String, r: &FrameReport, report: &Report) {
     if let Some(e) = report.summary.elided.iter().find(|e| e.coroutine == r.coroutine) {
         if e.own_stack {
             s.push_str("  frame on its own stack, not the heap: the coroutine never suspends\n");
@@ -117,9 +141,6 @@ fn frame(s: &mut String, r: &FrameReport, report: &Report) {
                 callers(&e.inside_frame_of)
             );
         }
-    }
-    if !r.recomputed.is_empty() {
-        let _ = writeln!(s, "  recomputed after each resume (no field): {}", r.recomputed.join(", "));
     }
 }
 

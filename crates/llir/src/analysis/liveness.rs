@@ -47,49 +47,7 @@ impl Liveness {
                 _ => None,
             }
         };
-        // Uses grouped by value (so each value is explored once with one stamp), in instruction
-        // order within a value: counted in one walk over the instructions and placed in a second,
-        // into one flat list, not a vector per value nor a list of all uses to sort.
-        let each_use = |visit: &mut dyn FnMut(Value, Block, bool)| {
-            for (b, i) in f.inst_iter() {
-                let d = &f.insts[i];
-                if d.is_debug() || !cfg.is_reachable(b) || ignore(i) {
-                    continue;
-                }
-                if d.op == Opcode::Phi {
-                    // A phi use is a use at the end of the incoming block.
-                    for (&v, &p) in d.args.iter().zip(&d.blocks) {
-                        visit(v, p, true);
-                    }
-                } else {
-                    for &v in &d.args {
-                        visit(v, b, false);
-                    }
-                }
-            }
-        };
-        let nvalues = f.values.len();
-        let mut start = vec![0u32; nvalues + 1];
-        each_use(&mut |v, _, _| {
-            if let Some(c) = start.get_mut(v.index() + 1) {
-                *c += 1;
-            }
-        });
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
-        }
-        let mut fill = start.clone();
-        let total = start.last().copied().unwrap_or(0) as usize;
-        let mut uses: Vec<(Block, bool)> = vec![(Block::new(0), false); total];
-        each_use(&mut |v, b, at_end| {
-            if let Some(slot) = fill.get_mut(v.index()) {
-                if let Some(u) = uses.get_mut(*slot as usize) {
-                    *u = (b, at_end);
-                }
-                *slot += 1;
-            }
-        });
-        drop(fill);
+        let (start, uses) = uses_by_value(f, cfg, &ignore);
         let mut work: Vec<Block> = Vec::new();
         for (k, w) in start.windows(2).enumerate() {
             let us = uses.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
@@ -142,6 +100,54 @@ impl Liveness {
     pub fn is_live_out(&self, b: Block, v: Value) -> bool {
         self.live_out[b].contains(&v)
     }
+}
+
+/// Uses grouped by value (so each value is explored once with one stamp), in instruction order
+/// within a value: counted in one walk over the instructions and placed in a second, into one flat
+/// list, not a vector per value nor a list of all uses to sort. Value k's uses are
+/// `uses[start[k]..start[k + 1]]`, each its block (a phi's: the incoming block) and whether it is
+/// at the block's end (a phi's).
+fn uses_by_value(f: &Function, cfg: &Cfg, ignore: &impl Fn(crate::ir::Inst) -> bool) -> (Vec<u32>, Vec<(Block, bool)>) {
+    let each_use = |visit: &mut dyn FnMut(Value, Block, bool)| {
+        for (b, i) in f.inst_iter() {
+            let d = &f.insts[i];
+            if d.is_debug() || !cfg.is_reachable(b) || ignore(i) {
+                continue;
+            }
+            if d.op == Opcode::Phi {
+                // A phi use is a use at the end of the incoming block.
+                for (&v, &p) in d.args.iter().zip(&d.blocks) {
+                    visit(v, p, true);
+                }
+            } else {
+                for &v in &d.args {
+                    visit(v, b, false);
+                }
+            }
+        }
+    };
+    let nvalues = f.values.len();
+    let mut start = vec![0u32; nvalues + 1];
+    each_use(&mut |v, _, _| {
+        if let Some(c) = start.get_mut(v.index() + 1) {
+            *c += 1;
+        }
+    });
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut fill = start.clone();
+    let total = start.last().copied().unwrap_or(0) as usize;
+    let mut uses: Vec<(Block, bool)> = vec![(Block::new(0), false); total];
+    each_use(&mut |v, b, at_end| {
+        if let Some(slot) = fill.get_mut(v.index()) {
+            if let Some(u) = uses.get_mut(*slot as usize) {
+                *u = (b, at_end);
+            }
+            *slot += 1;
+        }
+    });
+    (start, uses)
 }
 
 #[cfg(test)]

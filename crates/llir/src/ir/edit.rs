@@ -636,19 +636,7 @@ impl Function {
                     let m = match vmap[a] {
                         Some(m) => m,
                         None => {
-                            let vd = &src.values[a];
-                            let kind = match &vd.kind {
-                                ValueKind::BlockConst(p) => ValueKind::BlockConst(Box::new(
-                                    p.iter()
-                                        .map(|x| match x {
-                                            ConstPiece::Block(cb) => ConstPiece::Block(bmap[*cb].unwrap_or(*cb)),
-                                            other => other.clone(),
-                                        })
-                                        .collect(),
-                                )),
-                                other => other.clone(),
-                            };
-                            let nv = self.values.push(ValueData { ty: vd.ty, kind, name: vd.name.clone() });
+                            let nv = self.copy_operand(src, a, &bmap);
                             vmap[a] = Some(nv);
                             nv
                         }
@@ -657,20 +645,7 @@ impl Function {
                 }
                 let mut blocks: SmallVec<[Block; 2]> = d.blocks.iter().map(|&x| bmap[x].or(cut).unwrap_or(x)).collect();
                 if d.op == Opcode::Phi {
-                    // A partial clone has no edge from blocks it did not copy.
-                    let keep: Vec<bool> = d.blocks.iter().map(|&x| bmap[x].is_some()).collect();
-                    if keep.iter().any(|k| !k) {
-                        let mut k = 0;
-                        args.retain(|_| {
-                            k += 1;
-                            keep[k - 1]
-                        });
-                        let mut k = 0;
-                        blocks.retain(|_| {
-                            k += 1;
-                            keep[k - 1]
-                        });
-                    }
+                    drop_uncopied_edges(&d.blocks, &bmap, &mut args, &mut blocks);
                 }
                 let ni = self.insts.push(InstData {
                     op: d.op,
@@ -691,6 +666,47 @@ impl Function {
             }
         }
         CloneMaps { blocks: bmap, insts: imap }
+    }
+
+    /// A copy of `src`'s operand `a` that nothing mapped (a constant, or a block address whose
+    /// blocks now are their copies).
+    fn copy_operand(&mut self, src: &Function, a: Value, bmap: &SecondaryMap<Block, Option<Block>>) -> Value {
+        let vd = &src.values[a];
+        let kind = match &vd.kind {
+            ValueKind::BlockConst(p) => ValueKind::BlockConst(Box::new(
+                p.iter()
+                    .map(|x| match x {
+                        ConstPiece::Block(cb) => ConstPiece::Block(bmap[*cb].unwrap_or(*cb)),
+                        other => other.clone(),
+                    })
+                    .collect(),
+            )),
+            other => other.clone(),
+        };
+        self.values.push(ValueData { ty: vd.ty, kind, name: vd.name.clone() })
+    }
+}
+
+/// A phi in a partial clone has no edge from the blocks it did not copy (`from` are its incoming
+/// blocks in the source): those pairs leave its operands.
+fn drop_uncopied_edges(
+    from: &[Block],
+    bmap: &SecondaryMap<Block, Option<Block>>,
+    args: &mut SmallVec<[Value; 3]>,
+    blocks: &mut SmallVec<[Block; 2]>,
+) {
+    let keep: Vec<bool> = from.iter().map(|&x| bmap[x].is_some()).collect();
+    if keep.iter().any(|k| !k) {
+        let mut k = 0;
+        args.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        let mut k = 0;
+        blocks.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
     }
 }
 

@@ -804,6 +804,9 @@ impl<'a> FuncParser<'a> {
     }
 
     /// Parses the operands after the opcode; returns the result type and opcode facts.
+    // Long on purpose: one short arm per instruction, its operand grammar, is a table read by
+    // opcode. Split by family, each part would dispatch on the opcode again and need an arm for
+    // the opcodes it does not have.
     fn operands(&mut self, op: Opcode) -> Result<(Type, Extra)> {
         use Opcode::*;
         let void = self.p.types.void;

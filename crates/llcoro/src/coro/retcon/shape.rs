@@ -137,6 +137,51 @@ pub fn analyze(
     sig_of: &dyn Fn(&str, &mut TypeTable) -> Option<Signature>,
 ) -> Result<Shape, Vec<Finding>> {
     let mut errors = Vec::new();
+    let found = collect(f, src, &mut errors);
+    check_structure(f, &found, &mut errors);
+    let (Some(&id), Some(&begin)) = (found.ids.first(), found.begins.first()) else { return Err(errors) };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let Found { abi, suspends, ends, allocas, others, .. } = found;
+    let op = id_operands(f, src, types, sig_of, id, abi)?;
+    let mut shape = Shape {
+        abi,
+        id,
+        begin,
+        storage: op.storage,
+        storage_size: op.storage_size,
+        storage_align: op.storage_align.max(1),
+        cont_ty: types.ptr,
+        yields: Vec::new(),
+        prototype: op.prototype,
+        alloc: op.alloc,
+        dealloc: op.dealloc,
+        suspends,
+        ends,
+        allocas,
+        others,
+    };
+    check_signatures(f, types, &mut shape)?;
+    check_suspends(f, types, &shape)?;
+    check_results(f, src, types, &shape)?;
+    Ok(shape)
+}
+
+/// The coroutine's intrinsics by kind, as `collect` finds them.
+struct Found {
+    abi: Abi,
+    ids: Vec<Inst>,
+    begins: Vec<Inst>,
+    suspends: Vec<Suspend>,
+    ends: Vec<Inst>,
+    allocas: Vec<Inst>,
+    others: Vec<(Inst, Intr)>,
+}
+
+/// The coroutine's intrinsics; one that does not belong in a returned-continuation coroutine is an
+/// error.
+fn collect(f: &Function, src: &str, errors: &mut Vec<Finding>) -> Found {
     let (mut ids, mut begins, mut suspends, mut ends, mut allocas, mut others) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut abi = Abi::Retcon;
@@ -168,6 +213,12 @@ pub fn analyze(
             )),
         }
     }
+    Found { abi, ids, begins, suspends, ends, allocas, others }
+}
+
+/// One coro.id and one coro.begin, and suspends that are calls.
+fn check_structure(f: &Function, found: &Found, errors: &mut Vec<Finding>) {
+    let Found { ids, begins, suspends, .. } = found;
     if ids.len() != 1 || begins.len() != 1 {
         let (code, at, msg) = if ids.len() > 1 || begins.len() > 1 {
             ("coro-multiple-begin", ids.get(1).or(begins.get(1)).copied(), "more than one coro.id or coro.begin")
@@ -182,7 +233,7 @@ pub fn analyze(
             "a coroutine has exactly one coro.id and one coro.begin of that id",
         ));
     }
-    for s in &suspends {
+    for s in suspends {
         if f.insts[s.call].op != Opcode::Call {
             errors.push(error_at(
                 f,
@@ -193,10 +244,29 @@ pub fn analyze(
             ));
         }
     }
-    let (Some(&id), Some(&begin)) = (ids.first(), begins.first()) else { return Err(errors) };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
+}
+
+/// What coro.id.retcon(.once) says: the caller's buffer (size, alignment, address) and the
+/// prototype, allocator and deallocator.
+struct IdOperands {
+    storage_size: u64,
+    storage_align: u64,
+    storage: Value,
+    prototype: Callee,
+    alloc: Callee,
+    dealloc: Callee,
+}
+
+/// The operands of `id`, checked: constants for the buffer's size and alignment, and functions the
+/// module defines or declares.
+fn id_operands(
+    f: &Function,
+    src: &str,
+    types: &mut TypeTable,
+    sig_of: &dyn Fn(&str, &mut TypeTable) -> Option<Signature>,
+    id: Inst,
+    abi: Abi,
+) -> Result<IdOperands, Vec<Finding>> {
     let id_args = f.insts[id].call_args().to_vec();
     let constant = |k: usize| id_args.get(k).and_then(|&v| f.const_int(v, src)).and_then(|x| u64::try_from(x).ok());
     let name_of = |k: usize| id_args.get(k).and_then(|&v| f.const_text(v, src)).and_then(named_global);
@@ -218,31 +288,12 @@ pub fn analyze(
         let sig = sig_of(&name, types).ok_or_else(|| bad_id(what))?;
         Ok(Callee { name, sig })
     };
-    let (prototype, alloc, dealloc) = match (callee(3, "prototype"), callee(4, "allocator"), callee(5, "deallocator")) {
-        (Ok(p), Ok(a), Ok(d)) => (p, a, d),
-        (p, a, d) => return Err([p.err(), a.err(), d.err()].into_iter().flatten().take(1).collect()),
-    };
-    let mut shape = Shape {
-        abi,
-        id,
-        begin,
-        storage,
-        storage_size,
-        storage_align: storage_align.max(1),
-        cont_ty: types.ptr,
-        yields: Vec::new(),
-        prototype,
-        alloc,
-        dealloc,
-        suspends,
-        ends,
-        allocas,
-        others,
-    };
-    check_signatures(f, types, &mut shape)?;
-    check_suspends(f, types, &shape)?;
-    check_results(f, src, types, &shape)?;
-    Ok(shape)
+    match (callee(3, "prototype"), callee(4, "allocator"), callee(5, "deallocator")) {
+        (Ok(prototype), Ok(alloc), Ok(dealloc)) => {
+            Ok(IdOperands { storage_size, storage_align, storage, prototype, alloc, dealloc })
+        }
+        (p, a, d) => Err([p.err(), a.err(), d.err()].into_iter().flatten().take(1).collect()),
+    }
 }
 
 /// The prototype's, the coroutine's, the allocator's and the deallocator's signatures, as LLVM's
