@@ -13,7 +13,9 @@
 //! For every seed in `SEEDS`, both ABIs, and LLVM N in 19 and 22 (the LLVM 22 input is the same
 //! program in that version's spelling):
 //! 1. LLVM's lowering (`opt-N -passes=coro-early,coro-split,coro-cleanup`) run by `lli-N` prints
-//!    expected.txt (this checks the generator and its interpreter);
+//!    expected.txt (this checks the generator and its interpreter), but for the alignment probes of
+//!    retcon allocas aligned beyond 16 (LLVM leaves them misaligned in frames from the allocator,
+//!    llcoro realigns them);
 //! 2. llcoro's lowering keeps no coroutine intrinsic, passes `opt-N -passes=verify`, and prints
 //!    expected.txt run by `lli-N` and built by `clang-N -O2`;
 //! 3. the clang-19 -O0 build of llcoro's output runs clean under valgrind: every buffer is a heap
@@ -51,11 +53,23 @@ fn repo() -> PathBuf {
 /// A failed check: (check, detail).
 type Failed = (String, String);
 
-/// What running `cmd` printed, or why it failed; `expected` is compared with its stdout.
+/// Whether `printed` is `expected`, line by line, where an expected line `TAG *` matches any value
+/// after that tag.
+fn matches(printed: &str, expected: &str) -> bool {
+    let same = |p: &str, e: &str| match e.strip_suffix(" *") {
+        Some(tag) => p.split_once(' ').is_some_and(|(t, _)| t == tag),
+        None => p == e,
+    };
+    printed.lines().count() == expected.lines().count()
+        && printed.ends_with('\n') == expected.ends_with('\n')
+        && printed.lines().zip(expected.lines()).all(|(p, e)| same(p, e))
+}
+
+/// What running `cmd` printed, or why it failed; `expected` is compared with its stdout (`matches`).
 fn prints(cmd: &mut Command, expected: &str, what: &str) -> Result<(), Failed> {
     let out = common::run_with(cmd, None, RUN_TIMEOUT).map_err(|e| (what.to_string(), e))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    if !out.success() || stdout != expected {
+    if !out.success() || !matches(&stdout, expected) {
         return Err((
             what.to_string(),
             format!("{}\n--- printed\n{stdout}--- expected\n{expected}{}", out.status_text(), excerpt(&out.stderr)),
@@ -73,14 +87,15 @@ fn check_seed(abi: &str, seed: u64, root: &Path, python: &Path) -> (usize, Vec<F
     if let Err(e) = common::run_tool(&mut cmd, TOOL_TIMEOUT) {
         return (0, vec![("gen.py".into(), e)]);
     }
-    let expected = match fs::read_to_string(dir.join("expected.txt")) {
-        Ok(t) => t,
-        Err(e) => return (0, vec![("expected.txt".into(), e.to_string())]),
+    let read = |name: &str| fs::read_to_string(dir.join(name)).map_err(|e| (name.to_string(), e.to_string()));
+    let (expected, expected_llvm) = match (read("expected.txt"), read("expected-llvm.txt")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return (0, vec![e]),
     };
     let mut passed = 0;
     let mut failed = Vec::new();
     for v in VERSIONS {
-        match check_version(v, &dir, &expected) {
+        match check_version(v, &dir, &expected, &expected_llvm) {
             Ok(n) => passed += n,
             Err(f) => failed.push(f),
         }
@@ -101,8 +116,10 @@ fn check_seed(abi: &str, seed: u64, root: &Path, python: &Path) -> (usize, Vec<F
     (passed, failed)
 }
 
-/// The checks of one LLVM version (3 when all pass); stops at the first failure.
-fn check_version(v: &str, dir: &Path, expected: &str) -> Result<usize, Failed> {
+/// The checks of one LLVM version (3 when all pass); stops at the first failure. LLVM's lowering
+/// must print `expected_llvm`: `expected` with any value allowed for the alignment probes of retcon
+/// slots aligned beyond 16, which LLVM does not realign in a frame from the allocator.
+fn check_version(v: &str, dir: &Path, expected: &str, expected_llvm: &str) -> Result<usize, Failed> {
     let step = |what: &str| format!("LLVM {v}: {what}");
     let input = dir.join(format!("prog-{v}.ll"));
     let text = fs::read_to_string(dir.join("prog.ll")).map_err(|e| (step("read prog.ll"), e.to_string()))?;
@@ -113,7 +130,11 @@ fn check_version(v: &str, dir: &Path, expected: &str) -> Result<usize, Failed> {
     let mut cmd = Command::new(format!("opt-{v}"));
     cmd.args(["-passes=coro-early,coro-split,coro-cleanup", "-S"]).arg(&input).arg("-o").arg(&theirs);
     common::run_tool(&mut cmd, TOOL_TIMEOUT).map_err(|e| (step("LLVM's lowering"), e))?;
-    prints(Command::new(format!("lli-{v}")).arg(&theirs), expected, &step("LLVM's lowering prints expected.txt"))?;
+    prints(
+        Command::new(format!("lli-{v}")).arg(&theirs),
+        expected_llvm,
+        &step("LLVM's lowering prints expected-llvm.txt"),
+    )?;
 
     let ours = dir.join(format!("ours-{v}.ll"));
     let low = common::run_llcoro(&input, &ours, &[], TOOL_TIMEOUT).map_err(|e| (step("llcoro"), e))?;
