@@ -548,6 +548,20 @@ pub const EXPLANATIONS: &[Explanation] = &[
               field of the callee's async function pointer (which the lowering fills in).",
     },
     Explanation {
+        code: "coro-intrinsic-kept",
+        severity: "warning",
+        summary: "a coroutine intrinsic in a function that is not a coroutine, kept in the output as LLVM keeps it",
+        meaning: "A call such as `llvm.coro.suspend` belongs in a coroutine (a function with `coro.id` and \
+                  `coro.begin`), where splitting replaces it. In any other function no pass lowers it: LLVM's \
+                  coro passes leave it where it is (some of LLVM's own CoroElide tests do this), and so does \
+                  llcoro, with its declaration, lowering what can be lowered around it (`coro.save` becomes \
+                  `none`, `coro.subfn.addr` a load from the frame header). The output verifies, but no \
+                  backend compiles the call.",
+        example: "define void @g(ptr %h) {\n  %s = call i8 @llvm.coro.suspend(token none, i1 false)\n  ret void\n}\n\n\
+                  declare i8 @llvm.coro.suspend(token, i1)\n",
+        fix: "Move the code into the coroutine it belongs to, or remove the call.",
+    },
+    Explanation {
         code: "coro-async-id",
         severity: "error",
         summary: "coro.id.async's operands are not what LLVM requires",

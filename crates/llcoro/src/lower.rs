@@ -385,6 +385,8 @@ struct Outcome {
     frame: Option<(String, FrameSummary)>,
     new_meta: Vec<String>,
     used_noop: bool,
+    /// Coroutine intrinsics the function still calls (`intrinsics::kept_calls`).
+    kept_intrinsics: Vec<String>,
     /// A ramp was made with the header group (`Shared::header_group`).
     used_header_group: bool,
     presplit_attr: bool,
@@ -756,9 +758,10 @@ impl<'s, 'a> Worker<'s, 'a> {
     fn finish(&mut self, mut out: Vec<Function>, direct: Option<&Direct>, mut oc: Outcome) -> Outcome {
         let sh = self.sh;
         if sh.opts.check_only {
+            self.check_kept_calls(&out, &mut oc);
             return oc;
         }
-        let (m, src) = (sh.m, sh.m.src.as_str());
+        let src = sh.m.src.as_str();
         let calls_ramp = || {
             !sh.want_elided.is_empty()
                 && out.iter().any(|g| {
@@ -777,16 +780,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             let wrapper_fn = self.elide_into_caller(g, direct, &mut oc);
             out.extend(wrapper_fn);
         }
-        let cx = Ctx {
-            src,
-            ptr_size: sh.dl.pointer_size(0),
-            noop_frame: &sh.noop.0,
-            direct: &direct.parts,
-            by_promise: &direct.by_promise,
-            closed_promises: sh.opts.closed_promises,
-            typed: m.typed,
-            header_group: sh.header_group,
-        };
+        let cx = self.ctx(direct);
         for g in out.iter_mut() {
             if !self.lower_uses_and_verify(g, &cx, &mut oc) {
                 break;
@@ -827,6 +821,36 @@ impl<'s, 'a> Worker<'s, 'a> {
 
     /// The intrinsics that use coroutines lowered in `g`, locations given to what was created, and
     /// `g` verified. False when it fails (an error in `oc`): the rest is not worth checking.
+    /// What `lower_uses` reads: the module's, and the parts of its coroutines in `direct`.
+    fn ctx<'d>(&self, direct: &'d Direct) -> Ctx<'d>
+    where
+        's: 'd,
+    {
+        let sh = self.sh;
+        Ctx {
+            src: sh.m.src.as_str(),
+            ptr_size: sh.dl.pointer_size(0),
+            noop_frame: &sh.noop.0,
+            direct: &direct.parts,
+            by_promise: &direct.by_promise,
+            closed_promises: sh.opts.closed_promises,
+            typed: sh.m.typed,
+            header_group: sh.header_group,
+        }
+    }
+
+    /// `llcoro check`: the warnings a lowering would give for intrinsics it keeps
+    /// (`intrinsics::kept_calls`), from the using intrinsics lowered in a copy.
+    fn check_kept_calls(&mut self, out: &[Function], oc: &mut Outcome) {
+        let empty = Direct::default();
+        let cx = self.ctx(&empty);
+        for g in out {
+            let mut copy = g.clone();
+            intrinsics::lower_uses(&mut copy, &mut self.types, &cx);
+            oc.warnings.extend(intrinsics::kept_calls(&copy, cx.src).1);
+        }
+    }
+
     fn lower_uses_and_verify(&mut self, g: &mut Function, cx: &Ctx<'_>, oc: &mut Outcome) -> bool {
         let (m, src) = (self.sh.m, self.sh.m.src.as_str());
         // Only a module that declares the intrinsic has calls of it to read.
@@ -834,6 +858,9 @@ impl<'s, 'a> Worker<'s, 'a> {
             oc.size_replace.extend(crate::coro::r#async::size_replacements(g, src));
         }
         oc.used_noop |= intrinsics::lower_uses(g, &mut self.types, cx);
+        let (kept, warning) = intrinsics::kept_calls(g, src);
+        oc.kept_intrinsics = kept;
+        oc.warnings.extend(warning);
         oc.new_meta.extend(crate::locations::locate_created(g, src, &mut self.next_meta));
         // Names llcoro invents (`%hdl`, `entry`) give way to the input's own. Only a lowering (a frame)
         // names things without asking `unique_name`.
@@ -1033,6 +1060,8 @@ struct Merged {
     frames: Vec<(String, FrameSummary)>,
     new_meta: Vec<String>,
     used_noop: bool,
+    /// Coroutine intrinsics some function still calls: their declarations stay.
+    kept_intrinsics: FxHashSet<String>,
     used_header_group: bool,
     kxs_needs: crate::kxs::Needs,
     stack_save: bool,
@@ -1090,6 +1119,7 @@ impl Merged {
         self.warnings.extend(oc.warnings);
         self.new_meta.extend(oc.new_meta);
         self.used_noop |= oc.used_noop;
+        self.kept_intrinsics.extend(oc.kept_intrinsics);
         self.used_header_group |= oc.used_header_group;
         self.kxs_needs.malloc |= oc.kxs.malloc;
         self.kxs_needs.aligned_alloc |= oc.kxs.aligned_alloc;
@@ -1268,7 +1298,7 @@ fn module_edits(sh: &Shared<'_>, groups: &[(usize, String)], acc: &mut Merged) {
     if sh.opts.scope == Scope::Kxs {
         return;
     }
-    remove_presplit(m, edits, groups);
+    remove_presplit(m, edits, groups, &acc.kept_intrinsics);
     if acc.used_noop {
         edits.append.push(intrinsics::noop_definitions(&sh.noop.0, &sh.noop.1, m.typed));
     }
@@ -1286,13 +1316,14 @@ fn module_edits(sh: &Shared<'_>, groups: &[(usize, String)], acc: &mut Merged) {
 }
 
 /// Declarations of coroutine and frame intrinsics go (no use is left but of the async context
-/// allocation, which LLVM leaves: `coro::async::context_alloc_kept`); attribute groups lose the
-/// presplit attribute, and a group left empty, invalid IR to every LLVM, goes with every reference
-/// to it.
-fn remove_presplit(m: &Module, edits: &mut Edits, groups: &[(usize, String)]) {
+/// allocation, which LLVM leaves: `coro::async::context_alloc_kept`, and of the intrinsics in
+/// `kept`: `intrinsics::kept_calls`); attribute groups lose the presplit attribute, and a group
+/// left empty, invalid IR to every LLVM, goes with every reference to it.
+fn remove_presplit(m: &Module, edits: &mut Edits, groups: &[(usize, String)], kept: &FxHashSet<String>) {
     for (i, it) in m.items.iter().enumerate() {
         let name = m.text(it.name);
-        let kept = matches!(name, "@llvm.coro.async.context.alloc" | "@llvm.coro.async.context.dealloc");
+        let kept = matches!(name, "@llvm.coro.async.context.alloc" | "@llvm.coro.async.context.dealloc")
+            || kept.contains(name);
         if it.kind == ItemKind::Declare
             && !kept
             && (name.starts_with("@llvm.coro.") || crate::stackless::may_contain(name))

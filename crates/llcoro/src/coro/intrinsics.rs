@@ -281,6 +281,41 @@ fn call_part_before(f: &mut Function, types: &mut TypeTable, fnp: Value, h: Valu
     }
 }
 
+/// The coroutine intrinsics `g` still calls after `lower_uses`: only those no pass lowers where
+/// they are, such as a `coro.suspend` in a function that is not a coroutine (LLVM's CoroElide
+/// tests have some), which LLVM's passes leave too. Their names, whose declarations must stay, and
+/// a warning at the first (the async context allocation has a warning of its own,
+/// `coro::async::context_alloc_kept`).
+pub fn kept_calls(g: &Function, src: &str) -> (Vec<String>, Option<crate::diag::Finding>) {
+    let kept: Vec<Inst> = g
+        .inst_iter()
+        .map(|(_, i)| i)
+        .filter(|&i| {
+            intr_of(g, i, src).is_some_and(|k| !matches!(k, Intr::AsyncContextAlloc | Intr::AsyncContextDealloc))
+        })
+        .collect();
+    let mut names: Vec<String> = kept.iter().filter_map(|&i| g.callee_name(i, src)).map(str::to_string).collect();
+    names.sort();
+    names.dedup();
+    let them = if names.len() == 1 { "it" } else { "them" };
+    let message = format!(
+        "{} kept in the output: this function is not a coroutine, so nothing lowers {them} (LLVM's coro passes \
+         leave {them} too)",
+        names.join(", ")
+    );
+    let warning = kept.first().map(|&first| {
+        crate::diag::warning_at(
+            g,
+            Some(first),
+            "coro-intrinsic-kept",
+            message,
+            "no backend compiles a coroutine intrinsic: move the code into the coroutine it belongs to (one with \
+             coro.id and coro.begin), or remove the call",
+        )
+    });
+    (names, warning)
+}
+
 /// Lowers every "using" intrinsic in `f`. Returns true if `coro.noop` was used (the module then
 /// needs the no-op frame).
 pub fn lower_uses(f: &mut Function, types: &mut TypeTable, cx: &Ctx<'_>) -> bool {
