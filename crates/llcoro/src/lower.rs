@@ -136,6 +136,7 @@ impl Direct {
                 size: s.frame.size,
                 align: s.frame.align,
                 out: s.handle_out,
+                cleanup: cleanup.clone(),
             };
             self.elidable.insert(n.to_string(), t);
         }

@@ -156,6 +156,33 @@ fn frames_of_awaited_children_move_into_the_awaiting_frame() {
     assert_eq!(out, "parent 295\nnumbers 30\nkept 1\n");
 }
 
+/// The awaiting coroutine destroys each child it holds in its frame through the task object
+/// (`~task` after the `co_await`); llcoro says again, before that destructor, which frame the
+/// object holds and which `.cleanup` is in its destroy slot, so that at -O2 `parent`'s `.resume`
+/// keeps no indirect call (`invoke` of the slot) for it, as clang's CoroElide removes it natively.
+/// Only symmetric transfers (`musttail`) stay indirect.
+#[test]
+fn the_destroy_of_an_awaited_child_folds_at_o2() {
+    let Some((_, ll, _)) = presplit_cpp("tests/elide/awaited.cpp", "elide-destroy-folds") else { return };
+    let tmp = ll.parent().expect("scratch dir");
+    let (ours, opt) = (tmp.join("llcoro.ll"), tmp.join("llcoro.O2.ll"));
+    run(Command::new(LLCORO).arg(&ll).arg("-o").arg(&ours));
+    run(Command::new("clang++-22").args(["-O2", "-S", "-emit-llvm", "-w"]).arg(&ours).arg("-o").arg(&opt));
+    let text = std::fs::read_to_string(&opt).expect("optimised");
+    let body = text
+        .split("\ndefine ")
+        .find(|d| d.contains("@_Z6parentl.resume("))
+        .and_then(|d| d.split("\n}\n").next())
+        .unwrap_or_else(|| panic!("no parent.resume in:\n{text}"));
+    let indirect: Vec<&str> = body
+        .lines()
+        .filter(|l| (l.contains("call ") || l.contains("invoke ")) && l.contains(" %") && !l.contains("musttail"))
+        .filter(|l| l.split(['(', '@']).next().is_some_and(|head| head.contains(" %")))
+        .collect();
+    assert!(indirect.is_empty(), "indirect calls left in parent.resume: {indirect:#?}\n{body}");
+    assert!(body.contains("musttail call"), "the transfers are still there:\n{body}");
+}
+
 /// Coroutines whose only awaits are always ready (`std::suspend_never`) have no suspend point once
 /// llcoro folds their `await_ready` calls, and keep their frames on the ramp's stack; a lazy task
 /// keeps its suspend points (tests/elide/never_suspends.cpp).

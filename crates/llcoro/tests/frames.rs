@@ -79,6 +79,19 @@ fn allocas_with_disjoint_lifetimes_share_bytes_and_still_run() {
     }
 }
 
+/// Escaped locals of successive awaits share bytes: each suspend's way back to whoever resumed is
+/// no place where both are alive (the frame outlives it), and the escaped address is read back
+/// after each resume.
+#[test]
+fn escaped_allocas_of_successive_awaits_share_bytes_and_still_run() {
+    let (v, off) = report("tests/frames/successive_awaits.ll");
+    assert_eq!(off("%a"), off("%b"), "alive across different suspends only: {v}");
+    assert_eq!(v["size"], 88, "16 header bytes, one shared 64-byte slot, the index: {v}");
+    if let Some(out) = run_both_ways("tests/frames/successive_awaits.ll") {
+        assert_eq!(out, "1\n2\n");
+    }
+}
+
 /// Lowers `file` with llcoro and with opt-19 (whose frame size, the `dereferenceable(N)` of its
 /// `.resume`, comes back too), runs both with lli-19, and returns llcoro's stdout after checking
 /// that the two agree. `None` when the tools are missing outside CI.

@@ -22,19 +22,22 @@ use crate::coro::provenance::{Effect, HandleOut, Prover};
 use crate::coro::shape::has_presplit_attr;
 use llir::ItemKind;
 use llir::Module;
+use llir::ir::build::Builder;
 use llir::ir::edit::t;
 use llir::ir::{Block, Extra, Function, Inst, InstData, Opcode, Piece, Value};
 use llir::types::{TypeData, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// A ramp's elided twin: its name, the frame's size and alignment, and where the ramp leaves the
-/// frame pointer when that had to be proved (a C++ task object) rather than seen (`ret` of it).
+/// A ramp's elided twin: its name, the frame's size and alignment, where the ramp leaves the
+/// frame pointer when that had to be proved (a C++ task object) rather than seen (`ret` of it), and
+/// the `.cleanup` it installs as the destroy function.
 #[derive(Clone, Debug)]
 pub struct Twin {
     pub name: String,
     pub size: u64,
     pub align: u64,
     pub out: Option<HandleOut>,
+    pub cleanup: String,
 }
 
 /// The presplit coroutines some other function calls (a text scan, before anything is parsed):
@@ -272,14 +275,14 @@ pub fn elide_calls(
         .filter_map(|(_, i)| g.callee_name(i, src).filter(|n| twins.contains_key(*n)).map(|n| (i, n.to_string())))
         .collect();
     let suspend_exits = suspend_exits(g, src);
+    let ptr_size = prover.layout().pointer_size(0);
     for (c, ramp) in calls {
-        let (Some(entry), Some(Twin { name: twin, size, align, out })) = (g.entry(), twins.get(&ramp)) else {
+        let (Some(entry), Some(Twin { name: twin, size, align, out, cleanup })) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
-        if !safe.contains(&c)
-            && !destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits)
-            && !made_destroyed(g, c, &ramp, *out, src, types, prover)
-        {
+        let destroys = if safe.contains(&c) { Some(Vec::new()) } else { None };
+        let destroys = destroys.or_else(|| destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits));
+        if destroys.is_none() && !made_destroyed(g, c, &ramp, *out, src, types, prover) {
             continue;
         }
         if !matches!(g.insts[c].extra, Extra::Call { .. }) {
@@ -295,10 +298,55 @@ pub fn elide_calls(
         g.values[mem].name = Some(name);
         g.insert_inst_at(entry, 0, a);
         if pass_frame(g, types, src, c, twin, mem) {
+            for (call, cell) in destroys.unwrap_or_default() {
+                restate_before_destroy(g, types, call, cell, mem, cleanup, ptr_size);
+            }
             done.push(ramp);
         }
     }
     done
+}
+
+/// Writes again, just before `call` destroys the elided frame `mem` kept in task-object cell
+/// `cell`, what the walk proved is there: the frame pointer in the cell and `cleanup` in the
+/// frame's destroy slot. Both are already there; said again in the function that destroys, they
+/// let -O2 see which coroutine is destroyed and call its `.cleanup` directly (usually empty at the
+/// final suspend, so the null test and the indirect call go), as CoroElide does where the handle
+/// is still an SSA value. Without this, a parent coroutine destroys each awaited child after a
+/// resume through memory it cannot see (`baker_task` of bench/parity.sh). Opaque pointers only.
+fn restate_before_destroy(
+    g: &mut Function,
+    types: &mut TypeTable,
+    call: Inst,
+    cell: (Value, i64),
+    mem: Value,
+    cleanup: &str,
+    ptr_size: u64,
+) {
+    let ptr = types.ptr;
+    if !matches!(types.get(ptr), TypeData::Ptr(0)) || g.values[cell.0].ty != ptr || g.values[mem].ty != ptr {
+        return;
+    }
+    let Ok(off) = u64::try_from(cell.1) else { return };
+    let align = ptr_size;
+    let cleanup_v = g.const_value(ptr, cleanup);
+    let mut b = Builder::new(g, types);
+    let mut seq = Vec::new();
+    let at = if off == 0 {
+        cell.0
+    } else {
+        let gep = b.gep_i8(cell.0, off);
+        seq.push(gep);
+        b.result(gep)
+    };
+    seq.push(b.store(mem, at, align));
+    let slot = b.gep_i8(mem, ptr_size);
+    let slot_v = b.result(slot);
+    seq.push(slot);
+    seq.push(b.store(cleanup_v, slot_v, align));
+    for i in seq {
+        g.insert_inst_before(call, i);
+    }
 }
 
 /// The symbolic interpreter's answer (`Prover::destroys_made`) for call `c` of `ramp` in `g`, where
@@ -408,7 +456,8 @@ pub fn wrapper_twin(
     if !pass_frame(&mut w, types, src, *c, &rt.name, mem) {
         return None;
     }
-    let twin = Twin { name: w.name.to_string(), size: rt.size, align: rt.align, out: Some(out) };
+    let twin =
+        Twin { name: w.name.to_string(), size: rt.size, align: rt.align, out: Some(out), cleanup: rt.cleanup.clone() };
     Some((w, twin, ramp.to_string()))
 }
 
@@ -512,9 +561,8 @@ fn reference_slots(
     held.into_iter().filter_map(|(k, v)| Some((k, v.ok()??))).collect()
 }
 
-/// What is known, on a path, of the coroutine `destroyed_on_every_path` follows (ordered: a
-/// block's state is the worst of its incoming paths').
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+/// What is known, on a path, of the coroutine `destroyed_on_every_path` follows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Life {
     Destroyed,
     Alive,
@@ -525,6 +573,8 @@ enum Life {
 /// or comes back to `c`? It is destroyed by `coro.destroy` of the call's result, or, when the
 /// handle is kept in a task object of `g` (`out`, where `provenance` proved the ramp leaves it), by a
 /// call that `prover` sees destroy it. A path that ends in `unreachable` never returns, so it counts.
+/// When it is, returns the calls that destroy it through the task object's cell, each with the
+/// cell, that every path reaches with the coroutine alive (so the cell holds its handle there).
 fn destroyed_on_every_path(
     g: &Function,
     c: Inst,
@@ -533,39 +583,54 @@ fn destroyed_on_every_path(
     types: &mut TypeTable,
     prover: &mut Prover<'_>,
     suspend_exits: &FxHashSet<(Block, Block)>,
-) -> bool {
+) -> Option<Vec<(Inst, (Value, i64))>> {
     let dl = prover.layout();
     let refs = reference_slots(g, src, dl, types);
     let handle = g.insts[c].result;
-    let Some(cell) = handle_cell(g, c, out, src, dl, types, &refs) else { return false };
-    let Some(start) = after_ramp(g, c) else { return false };
+    let cell = handle_cell(g, c, out, src, dl, types, &refs)?;
+    let start = after_ramp(g, c)?;
     let walk = Walk { g, src, dl, refs: &refs, out, handle, cell, ptr_size: dl.pointer_size(0) as i64 };
-    let mut state_in: FxHashMap<Block, Life> = FxHashMap::default();
+    // Each block is walked once per state a path arrives in (a path where the coroutine is
+    // destroyed is walked apart from one where it is alive, to know which calls see it alive on
+    // every path); a path that loses it ends the walk.
+    let mut arrived: FxHashSet<(Block, Life)> = FxHashSet::default();
     let mut work: Vec<(Block, usize, Life)> = vec![(start.0, start.1, Life::Alive)];
     let mut ask = Ask { types, prover, effects: FxHashMap::default() };
+    // Calls that destroyed it, and calls some path reaches after it was destroyed.
+    let mut destroys: Vec<Inst> = Vec::new();
+    let mut reached_destroyed: FxHashSet<Inst> = FxHashSet::default();
     'blocks: while let Some((b, from, mut s)) = work.pop() {
         for &i in g.blocks[b].insts.iter().skip(from) {
-            if i == c && s != Life::Destroyed {
-                return false;
+            if i == c {
+                // Back at the ramp call: alive, one alloca would hold two frames; destroyed, what
+                // follows belongs to the next coroutine made here.
+                if s != Life::Destroyed {
+                    return None;
+                }
+                continue 'blocks;
             }
+            let before = s;
             s = walk.step(i, s, &mut ask);
             match g.insts[i].op {
                 Opcode::Ret | Opcode::Resume | Opcode::CleanupRet | Opcode::CatchSwitch if s != Life::Destroyed => {
-                    return false;
+                    return None;
                 }
-                // A path through a call that never comes back is no way out.
-                Opcode::Call
-                    if s != Life::Lost
-                        && g.callee_name(i, src)
-                            .is_some_and(|n| !n.starts_with("@llvm.") && ask.prover.never_returns(n)) =>
-                {
-                    continue 'blocks;
+                Opcode::Call | Opcode::Invoke if before == Life::Destroyed => {
+                    reached_destroyed.insert(i);
                 }
+                Opcode::Call | Opcode::Invoke if s == Life::Destroyed && !destroys.contains(&i) => destroys.push(i),
                 _ => {}
+            }
+            // A path through a call that never comes back is no way out.
+            if g.insts[i].op == Opcode::Call
+                && s != Life::Lost
+                && g.callee_name(i, src).is_some_and(|n| !n.starts_with("@llvm.") && ask.prover.never_returns(n))
+            {
+                continue 'blocks;
             }
         }
         if s == Life::Lost {
-            return false;
+            return None;
         }
         // An invoke of a function that cannot throw never takes its unwind edge.
         let dead_unwind = g.terminator(b).and_then(|t| {
@@ -577,15 +642,13 @@ fn destroyed_on_every_path(
             if suspend_exits.contains(&(b, succ)) || Some(succ) == dead_unwind {
                 continue;
             }
-            let old = state_in.get(&succ).copied();
-            let new = old.map_or(s, |o| o.max(s));
-            if old != Some(new) {
-                state_in.insert(succ, new);
-                work.push((succ, 0, new));
+            if arrived.insert((succ, s)) {
+                work.push((succ, 0, s));
             }
         }
     }
-    true
+    let through_cell = |i: &Inst| intr_of(g, *i, src) != Some(Intr::Destroy) && !reached_destroyed.contains(i);
+    Some(cell.map_or_else(Vec::new, |cell| destroys.into_iter().filter(through_cell).map(|i| (i, cell)).collect()))
 }
 
 /// The cell of a task object holding the handle ramp call `c` makes: (alloca, offset), Some(None)
@@ -751,6 +814,11 @@ mod tests {
 
     /// `elided`, with the module text `extra` too, and `@gen` leaving its frame as `out` says.
     fn elided_with(extra: &str, body: &str, out: Option<HandleOut>) -> bool {
+        lowered_with(extra, body, out).is_some()
+    }
+
+    /// `@caller` printed after `elide_calls`, when its first call of `@gen` is elided (`elided_with`).
+    fn lowered_with(extra: &str, body: &str, out: Option<HandleOut>) -> Option<String> {
         let src = format!(
             "declare ptr @gen()\ndeclare void @use(ptr)\ndeclare void @llvm.coro.destroy(ptr)\n\
              declare i8 @llvm.coro.suspend(token, i1)\ndefine void @caller(i1 %c) {{\n{body}}}\n{extra}"
@@ -759,7 +827,8 @@ mod tests {
         let i = m.definitions().find(|&i| m.item_name(i) == "@caller").expect("@caller");
         let mut types = m.types.clone();
         let mut g = m.parse_function_with(i, &mut types).expect("function");
-        let twin = Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out };
+        let twin =
+            Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out, cleanup: "@gen.cleanup".to_string() };
         let twins: FxHashMap<String, Twin> = [("@gen".to_string(), twin)].into_iter().collect();
         let src = m.src.clone();
         let dl = llir::layout::DataLayout::from_module_text(&src);
@@ -767,13 +836,14 @@ mod tests {
         let mut parsed = crate::coro::provenance::Parsed::default();
         let mut prover = Prover::new(&m, &dl, &names, &mut parsed);
         let out = elide_calls(&mut g, &mut types, &src, &twins, &FxHashSet::default(), &mut prover);
-        if !out.is_empty() {
-            let text = llir::print::print_function(&g, &types, &src);
-            assert!(text.contains("%coro.elided.frame = alloca [24 x i8], align 8"), "{text}");
-            assert!(text.contains("call ptr @gen.elided(ptr %coro.elided.frame)"), "{text}");
-            llir::verify::verify_function(&g).expect("verifies");
+        if out.is_empty() {
+            return None;
         }
-        !out.is_empty()
+        let text = llir::print::print_function(&g, &types, &src);
+        assert!(text.contains("%coro.elided.frame = alloca [24 x i8], align 8"), "{text}");
+        assert!(text.contains("call ptr @gen.elided(ptr %coro.elided.frame)"), "{text}");
+        llir::verify::verify_function(&g).expect("verifies");
+        Some(text)
     }
 
     #[test]
@@ -879,6 +949,38 @@ mod tests {
         assert!(task_elided(&copy("%o", "%t")));
         // A copy into the object overwrites the handle.
         assert!(!task_elided(&copy("%t", "%o")));
+    }
+
+    /// The destroy through the task object is told what the walk proved there (the frame in the
+    /// cell, `.cleanup` in its destroy slot), so that -O2 calls `.cleanup` directly; not where some
+    /// path arrives with the coroutine already destroyed (the cell may hold anything then).
+    #[test]
+    fn a_destroy_through_the_task_object_restates_the_frame_and_its_cleanup() {
+        let restated = "  store ptr %coro.elided.frame, ptr %t, align 8\n  \
+            %0 = getelementptr inbounds i8, ptr %coro.elided.frame, i64 8\n  \
+            store ptr @gen.cleanup, ptr %0, align 8\n  call void @dtor(ptr %t)\n";
+        let straight = "  call void @use(ptr null)\n  call void @dtor(ptr %t)\n  ret void\n";
+        let text = lowered_with(TASK_FUNCTIONS, &format!("{TASK}{straight}"), Some(HandleOut::Returned));
+        assert!(text.as_deref().is_some_and(|t| t.contains(restated)), "{text:?}");
+        // One arm destroys and empties the object (`reset`); the destructor after the arms meet
+        // destroys only on the other arm.
+        let reset = "define void @reset(ptr %this) {\n  %x = load ptr, ptr %this\n  \
+            call void @llvm.coro.destroy(ptr %x)\n  store ptr null, ptr %this\n  ret void\n}\n\
+            define void @dtor_checked(ptr %this) {\n  %x = load ptr, ptr %this\n  \
+            %null = icmp eq ptr %x, null\n  br i1 %null, label %done, label %destroy\n\
+            destroy:\n  call void @llvm.coro.destroy(ptr %x)\n  br label %done\ndone:\n  ret void\n}\n";
+        let arms = "  br i1 %c, label %a, label %b\na:\n  call void @reset(ptr %t)\n  br label %m\n\
+            b:\n  br label %m\nm:\n  call void @dtor_checked(ptr %t)\n  ret void\n";
+        let extra = format!("{TASK_FUNCTIONS}{reset}");
+        let text = lowered_with(&extra, &format!("{TASK}{arms}"), Some(HandleOut::Returned));
+        let text = text.expect("destroyed on every path");
+        assert!(text.contains("store ptr @gen.cleanup, ptr %0, align 8\n  call void @reset(ptr %t)"), "{text}");
+        assert_eq!(text.matches("store ptr @gen.cleanup").count(), 1, "not before @dtor_checked:\n{text}");
+        // Made and destroyed in a loop: the next turn's destructor is another coroutine's.
+        let looped = "entry:\n  %t = alloca ptr\n  %o = alloca ptr\n  br label %l\nl:\n  %h = call ptr @gen()\n  \
+            store ptr %h, ptr %t\n  call void @dtor(ptr %t)\n  br i1 %c, label %l, label %x\nx:\n  ret void\n";
+        let text = lowered_with(TASK_FUNCTIONS, looped, Some(HandleOut::Returned));
+        assert!(text.as_deref().is_some_and(|t| t.contains("store ptr @gen.cleanup")), "{text:?}");
     }
 
     #[test]

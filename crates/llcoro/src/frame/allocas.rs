@@ -30,14 +30,23 @@ impl Lifetimes {
 
 /// Computes, per alloca, where it holds something needed and which suspends it is alive across,
 /// and from that which allocas clash.
-pub fn lifetimes(f: &Function, cfg: &Cfg, allocas: &[Value], src: &str, suspend_blocks: &[Block]) -> Lifetimes {
+/// `exits` are the edges by which a suspend leaves the function (to its return path).
+pub fn lifetimes(
+    f: &Function,
+    cfg: &Cfg,
+    allocas: &[Value],
+    src: &str,
+    suspend_blocks: &[Block],
+    exits: &FxHashSet<(Block, Block)>,
+) -> Lifetimes {
     if allocas.is_empty() {
         return Lifetimes::default();
     }
     let grid = Grid::new(f, cfg, allocas.len());
     let index: FxHashMap<Value, usize> = allocas.iter().enumerate().map(|(k, &v)| (v, k)).collect();
     let (always, markers) = lifetime_markers(f, &grid, &index, src);
-    let (alive_out, mut seen_in) = maybe_alive(&grid, &markers);
+    let cut = without_exits(f, cfg, allocas.len(), exits, src);
+    let (alive_out, mut seen_in) = maybe_alive(cut.as_ref().unwrap_or(&grid), &markers);
     let uses = BlockUses::scan(f, &grid, &index, src);
     let live_in = read_ahead(&grid, &uses);
     let escaped = escaped_bits(f, allocas, src, grid.words);
@@ -101,6 +110,41 @@ impl<'a> Grid<'a> {
     fn matrix(&self) -> Vec<u64> {
         vec![0u64; self.nb * self.words]
     }
+}
+
+/// The grid without the edges by which a suspend leaves the function, when nothing those edges
+/// lead to touches an alloca. The frame outlives such an edge, and what an alloca holds across the
+/// suspend goes on along the suspend's continuations; followed to the return path that every
+/// suspend shares, it made every alloca alive at one suspend clash there with every alloca alive at
+/// another, so the awaiters and temporaries of successive `co_await`s never shared bytes (LLVM's
+/// frame builder leaves those edges out too). None when there is nothing to cut, or when the return
+/// path reads or writes an alloca (a return value kept in one): then its lifetime there counts.
+fn without_exits<'a>(
+    f: &Function,
+    cfg: &'a Cfg,
+    n: usize,
+    exits: &FxHashSet<(Block, Block)>,
+    src: &str,
+) -> Option<Grid<'a>> {
+    if exits.is_empty() {
+        return None;
+    }
+    let roots: Vec<Block> = exits.iter().map(|&(_, to)| to).collect();
+    let after = f.reachable_along(&roots, &|_| None);
+    let touches_alloca = cfg.rpo.iter().filter(|&&b| after[b]).flat_map(|&b| f.blocks[b].insts.iter()).any(|&i| {
+        !f.insts[i].is_debug()
+            && !is_lifetime(f, i, src)
+            && f.insts[i].args.iter().any(|&a| !pointer_bases(f, a).is_empty())
+    });
+    if touches_alloca {
+        return None;
+    }
+    let mut cut = Grid::new(f, cfg, n);
+    for (p, &b) in cfg.rpo.iter().enumerate() {
+        let kept = cfg.preds(b).iter().filter(|&&q| !exits.contains(&(q, b))).filter_map(|&q| cut.pos(q)).collect();
+        cut.preds[p] = kept;
+    }
+    Some(cut)
 }
 
 /// Sets or clears bit `k` of a row.

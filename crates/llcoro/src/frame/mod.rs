@@ -283,7 +283,12 @@ impl<'a> Survey<'a> {
             .filter_map(|(_, i)| f.insts[i].result)
             .filter(|a| !pinned.contains(a))
             .collect();
-        let lt = lifetimes(f, cfg, &all_allocas, src, &suspend_blocks);
+        // Where each suspend leaves: its block's successors it does not continue in.
+        let mut exits: FxHashSet<(Block, Block)> = FxHashSet::default();
+        for (s, b) in sites.iter().filter_map(|s| f.insts[s.inst].block.map(|b| (s, b))) {
+            exits.extend(f.successors(b).iter().filter(|x| !s.continues.contains(x)).map(|&x| (b, x)));
+        }
+        let lt = lifetimes(f, cfg, &all_allocas, src, &suspend_blocks, &exits);
         let lt_index: FxHashMap<Value, usize> = all_allocas.iter().enumerate().map(|(k, &a)| (a, k)).collect();
         Survey { src, cfg, sites, use_map, dom, all_allocas, lt, lt_index, after_suspend, suspend_numbers, any_alloca }
     }
