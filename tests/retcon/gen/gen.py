@@ -141,6 +141,12 @@ class Coroutine:
     def emit(self, text):
         self.lines.append("  " + text)
 
+    def value(self, stem, text):
+        """Emits `%NAME = text` with a fresh name made from `stem`; returns the name."""
+        name = self.fresh(stem)
+        self.emit(f"{name} = {text}")
+        return name
+
     def label(self, name):
         self.lines.append(f"{name[1:]}:")
         self.block = name
@@ -232,23 +238,19 @@ class Coroutine:
                 (name, _), c = s[1], s[2]
                 a = rng.choice(values)
                 b = rng.choice(values + [str(c)])
-                s_out = self.fresh("v")
-                self.emit(f"{s_out} = {name} i64 {a}, {b}")
+                s_out = self.value("v", f"{name} i64 {a}, {b}")
                 values.append(s_out)
                 s[3:] = [(a, b, s_out)]
             elif kind == "constop":
                 (name, _, _), c = s[1], s[2]
                 a = rng.choice(values)
-                s_out = self.fresh("v")
-                self.emit(f"{s_out} = {name} i64 {a}, {c}")
+                s_out = self.value("v", f"{name} i64 {a}, {c}")
                 values.append(s_out)
                 s[3:] = [(a, s_out)]
             elif kind == "store":
                 a = rng.choice(values)
-                r = self.fresh("m")
-                self.emit(f"{r} = load i64, ptr %slot, align {self.slot_align}")
-                x = self.fresh("v")
-                self.emit(f"{x} = add i64 {r}, {a}")
+                r = self.value("m", f"load i64, ptr %slot, align {self.slot_align}")
+                x = self.value("v", f"add i64 {r}, {a}")
                 self.emit(f"store i64 {x}, ptr %slot, align {self.slot_align}")
                 values.append(r)
                 values.append(x)
@@ -277,29 +279,20 @@ class Coroutine:
         yield-once coroutine), then each turned back into an i64: so they live across suspends."""
         rng = self.rng
         a, b = rng.choice(values), rng.choice(values)
-        t = self.fresh("t")
-        self.emit(f"{t} = trunc i64 {a} to i32")
-        m = self.fresh("v")
-        self.emit(f"{m} = and i64 {b}, 1099511627775")
-        d0 = self.fresh("d")
-        self.emit(f"{d0} = sitofp i64 {m} to double")
-        d = self.fresh("d")
-        self.emit(f"{d} = fmul double {d0}, 3.000000e+00")
-        v0 = self.fresh("w")
-        self.emit(f"{v0} = insertelement <2 x i64> poison, i64 {a}, i32 0")
-        v = self.fresh("w")
-        self.emit(f"{v} = insertelement <2 x i64> {v0}, i64 {b}, i32 1")
+        t = self.value("t", f"trunc i64 {a} to i32")
+        m = self.value("v", f"and i64 {b}, 1099511627775")
+        d0 = self.value("d", f"sitofp i64 {m} to double")
+        d = self.value("d", f"fmul double {d0}, 3.000000e+00")
+        v0 = self.value("w", f"insertelement <2 x i64> poison, i64 {a}, i32 0")
+        v = self.value("w", f"insertelement <2 x i64> {v0}, i64 {b}, i32 1")
         # Suspends between making and using them, so that they live across them.
         inner = [["yield"] for _ in range(s[1])] if not self.once else []
         self.ir_statements(inner, values)
-        x = self.fresh("v")
-        self.emit(f"{x} = sext i32 {t} to i64")
-        y = self.fresh("v")
-        self.emit(f"{y} = fptosi double {d} to i64")
-        e0, e1, z = self.fresh("v"), self.fresh("v"), self.fresh("v")
-        self.emit(f"{e0} = extractelement <2 x i64> {v}, i32 0")
-        self.emit(f"{e1} = extractelement <2 x i64> {v}, i32 1")
-        self.emit(f"{z} = sub i64 {e1}, {e0}")
+        x = self.value("v", f"sext i32 {t} to i64")
+        y = self.value("v", f"fptosi double {d} to i64")
+        e0 = self.value("v", f"extractelement <2 x i64> {v}, i32 0")
+        e1 = self.value("v", f"extractelement <2 x i64> {v}, i32 1")
+        z = self.value("v", f"sub i64 {e1}, {e0}")
         values.extend([x, y, z])
         s[1:] = [(a, b, inner, x, y, z)]
 
@@ -307,25 +300,21 @@ class Coroutine:
         a = self.rng.choice(values)
         self.emit(f"store i64 {a}, ptr %last, align 8")
         if self.asynchronous:
-            r, res = self.fresh("r"), self.fresh("res")
-            self.emit(f"{r} = call ptr @llvm.coro.async.resume()")
-            self.emit(
-                f"{res} = call {{ ptr }} (i32, ptr, ptr, ...) @llvm.coro.suspend.async(i32 0, ptr {r}, "
-                f"ptr @same.context, ptr @yield.apply, ptr {r}, ptr %ctx, i64 {100 + self.index}, i64 {a})"
+            r = self.value("r", "call ptr @llvm.coro.async.resume()")
+            self.value(
+                "res",
+                f"call {{ ptr }} (i32, ptr, ptr, ...) @llvm.coro.suspend.async(i32 0, ptr {r}, "
+                f"ptr @same.context, ptr @yield.apply, ptr {r}, ptr %ctx, i64 {100 + self.index}, i64 {a})",
             )
             s[1:] = [(a, None)]
             return
         if self.resume_value:
-            r = self.fresh("r")
-            self.emit(f"{r} = call {{ i64, i1 }} (...) @llvm.coro.suspend.retcon.sl_i64i1s(i64 {a})")
-            got = self.fresh("v")
-            self.emit(f"{got} = extractvalue {{ i64, i1 }} {r}, 0")
-            u = self.fresh("u")
-            self.emit(f"{u} = extractvalue {{ i64, i1 }} {r}, 1")
+            r = self.value("r", f"call {{ i64, i1 }} (...) @llvm.coro.suspend.retcon.sl_i64i1s(i64 {a})")
+            got = self.value("v", f"extractvalue {{ i64, i1 }} {r}, 0")
+            u = self.value("u", f"extractvalue {{ i64, i1 }} {r}, 1")
         else:
             got = None
-            u = self.fresh("u")
-            self.emit(f"{u} = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 {a})")
+            u = self.value("u", f"call i1 (...) @llvm.coro.suspend.retcon.i1(i64 {a})")
         go = self.fresh("go")
         self.emit(f"br i1 {u}, label %cleanup, label {go}")
         self.label(go)
@@ -337,8 +326,7 @@ class Coroutine:
         rng = self.rng
         (pred, _), then, other = s[1], s[2], s[3]
         a, b = rng.choice(values), rng.choice(values)
-        c = self.fresh("c")
-        self.emit(f"{c} = icmp {pred} i64 {a}, {b}")
+        c = self.value("c", f"icmp {pred} i64 {a}, {b}")
         lt, le, lj = self.fresh("then"), self.fresh("else"), self.fresh("join")
         self.emit(f"br i1 {c}, label {lt}, label {le}")
         self.label(lt)
@@ -352,8 +340,7 @@ class Coroutine:
         e_res, e_end = rng.choice(ev), self.block
         self.emit(f"br label {lj}")
         self.label(lj)
-        p = self.fresh("p")
-        self.emit(f"{p} = phi i64 [ {t_res}, {t_end} ], [ {e_res}, {e_end} ]")
+        p = self.value("p", f"phi i64 [ {t_res}, {t_end} ], [ {e_res}, {e_end} ]")
         values.append(p)
         s[4:] = [(a, b, t_res, e_res, p)]
 
@@ -370,8 +357,7 @@ class Coroutine:
         at = len(self.lines)
         self.lines.append(None)
         self.lines.append(None)
-        lc = self.fresh("c")
-        self.emit(f"{lc} = icmp slt i64 {k}, {n}")
+        lc = self.value("c", f"icmp slt i64 {k}, {n}")
         self.emit(f"br i1 {lc}, label {bd}, label {ex}")
         self.label(bd)
         bv = values + [k, acc]
