@@ -46,6 +46,9 @@ pub struct FrameSummary {
     pub suspend_points: u32,
     /// The heap-elided twin of the ramp and the cleanup function it installs, if one was made.
     pub elided: Option<(String, String)>,
+    /// That cleanup function does nothing a program could see (`coro::effects::does_nothing`): a
+    /// caller may drop a destroy of the elided frame.
+    pub cleanup_does_nothing: bool,
     /// Callers that now keep this coroutine's frame in their own stack frame.
     pub elided_in: Vec<String>,
     /// The coroutine never suspends: its frame is on its own ramp's stack.
@@ -80,6 +83,7 @@ impl FrameSummary {
             destroy: String::new(),
             suspend_points,
             elided: None,
+            cleanup_does_nothing: false,
             elided_in: Vec::new(),
             on_own_stack: false,
             promise_type: None,
@@ -137,6 +141,7 @@ impl Direct {
                 align: s.frame.align,
                 out: s.handle_out,
                 cleanup: cleanup.clone(),
+                cleanup_does_nothing: s.cleanup_does_nothing,
             };
             self.elidable.insert(n.to_string(), t);
         }
@@ -575,6 +580,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 .elided
                 .as_ref()
                 .map(|g| (g.name.to_string(), s.parts.get(2).map(|p| p.name.to_string()).unwrap_or_default())),
+            cleanup_does_nothing: s.parts.get(2).is_some_and(|p| crate::coro::effects::does_nothing(p, src)),
             elided_in: Vec::new(),
             on_own_stack: s.on_own_stack,
             promise_type,

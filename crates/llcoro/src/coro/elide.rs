@@ -38,6 +38,8 @@ pub struct Twin {
     pub align: u64,
     pub out: Option<HandleOut>,
     pub cleanup: String,
+    /// `cleanup` does nothing a program could see (`effects::does_nothing`).
+    pub cleanup_does_nothing: bool,
 }
 
 /// The presplit coroutines some other function calls (a text scan, before anything is parsed):
@@ -277,9 +279,10 @@ pub fn elide_calls(
     let suspend_exits = suspend_exits(g, src);
     let ptr_size = prover.layout().pointer_size(0);
     for (c, ramp) in calls {
-        let (Some(entry), Some(Twin { name: twin, size, align, out, cleanup })) = (g.entry(), twins.get(&ramp)) else {
+        let (Some(entry), Some(tw)) = (g.entry(), twins.get(&ramp)) else {
             continue;
         };
+        let Twin { name: twin, size, align, out, .. } = tw;
         let destroys = if safe.contains(&c) { Some(Vec::new()) } else { None };
         let destroys = destroys.or_else(|| destroyed_on_every_path(g, c, *out, src, types, prover, &suspend_exits));
         if destroys.is_none() && !made_destroyed(g, c, &ramp, *out, src, types, prover) {
@@ -299,12 +302,31 @@ pub fn elide_calls(
         g.insert_inst_at(entry, 0, a);
         if pass_frame(g, types, src, c, twin, mem) {
             for (call, cell) in destroys.unwrap_or_default() {
-                restate_before_destroy(g, types, call, cell, mem, cleanup, ptr_size);
+                if !(tw.cleanup_does_nothing && drop_destroy(g, call, src, types, prover)) {
+                    restate_before_destroy(g, types, call, cell, mem, &tw.cleanup, ptr_size);
+                }
             }
             done.push(ramp);
         }
     }
     done
+}
+
+/// Removes `call`, which destroys an elided frame whose `.cleanup` does nothing, when the callee
+/// does nothing else (`Prover::only_destroys_once`): a task's destructor after the child was
+/// awaited, as CoroElide removes a destroy of an elided frame. Restating the frame for it instead
+/// would leave its stores in the parent's `.cleanup`, a switch -O2 cannot fold. Returns whether
+/// it did.
+fn drop_destroy(g: &mut Function, call: Inst, src: &str, types: &mut TypeTable, prover: &mut Prover<'_>) -> bool {
+    let d = &g.insts[call];
+    let unused = d.result.is_none_or(|r| !g.inst_iter().any(|(_, i)| g.insts[i].args.contains(&r)));
+    let only = d.op == Opcode::Call
+        && unused
+        && g.callee_name(call, src).is_some_and(|n| prover.only_destroys_once(n, types));
+    if only {
+        g.remove_inst(call);
+    }
+    only
 }
 
 /// Writes again, just before `call` destroys the elided frame `mem` kept in task-object cell
@@ -456,8 +478,7 @@ pub fn wrapper_twin(
     if !pass_frame(&mut w, types, src, *c, &rt.name, mem) {
         return None;
     }
-    let twin =
-        Twin { name: w.name.to_string(), size: rt.size, align: rt.align, out: Some(out), cleanup: rt.cleanup.clone() };
+    let twin = Twin { name: w.name.to_string(), out: Some(out), ..rt.clone() };
     Some((w, twin, ramp.to_string()))
 }
 
@@ -819,6 +840,11 @@ mod tests {
 
     /// `@caller` printed after `elide_calls`, when its first call of `@gen` is elided (`elided_with`).
     fn lowered_with(extra: &str, body: &str, out: Option<HandleOut>) -> Option<String> {
+        lowered_twin(extra, body, out, false)
+    }
+
+    /// `lowered_with`, `@gen.cleanup` doing nothing when `nothing` says so.
+    fn lowered_twin(extra: &str, body: &str, out: Option<HandleOut>, nothing: bool) -> Option<String> {
         let src = format!(
             "declare ptr @gen()\ndeclare void @use(ptr)\ndeclare void @llvm.coro.destroy(ptr)\n\
              declare i8 @llvm.coro.suspend(token, i1)\ndefine void @caller(i1 %c) {{\n{body}}}\n{extra}"
@@ -827,8 +853,14 @@ mod tests {
         let i = m.definitions().find(|&i| m.item_name(i) == "@caller").expect("@caller");
         let mut types = m.types.clone();
         let mut g = m.parse_function_with(i, &mut types).expect("function");
-        let twin =
-            Twin { name: "@gen.elided".to_string(), size: 24, align: 8, out, cleanup: "@gen.cleanup".to_string() };
+        let twin = Twin {
+            name: "@gen.elided".to_string(),
+            size: 24,
+            align: 8,
+            out,
+            cleanup: "@gen.cleanup".to_string(),
+            cleanup_does_nothing: nothing,
+        };
         let twins: FxHashMap<String, Twin> = [("@gen".to_string(), twin)].into_iter().collect();
         let src = m.src.clone();
         let dl = llir::layout::DataLayout::from_module_text(&src);
@@ -949,6 +981,24 @@ mod tests {
         assert!(task_elided(&copy("%o", "%t")));
         // A copy into the object overwrites the handle.
         assert!(!task_elided(&copy("%t", "%o")));
+    }
+
+    /// When the child's `.cleanup` does nothing, a destroy by a method that does nothing else goes,
+    /// as CoroElide removes it; a method that also writes the object (`reset`) stays, restated.
+    #[test]
+    fn a_destroy_that_does_nothing_goes() {
+        let straight = "  call void @use(ptr null)\n  call void @dtor(ptr %t)\n  ret void\n";
+        let body = format!("{TASK}{straight}");
+        let text = lowered_twin(TASK_FUNCTIONS, &body, Some(HandleOut::Returned), true).expect("elided");
+        assert!(!text.contains("call void @dtor"), "{text}");
+        let text = lowered_twin(TASK_FUNCTIONS, &body, Some(HandleOut::Returned), false).expect("elided");
+        assert!(text.contains("store ptr @gen.cleanup, ptr %0, align 8\n  call void @dtor(ptr %t)"), "{text}");
+        let reset = "define void @reset(ptr %this) {\n  %x = load ptr, ptr %this\n  \
+            call void @llvm.coro.destroy(ptr %x)\n  store ptr null, ptr %this\n  ret void\n}\n";
+        let body = format!("{TASK}  call void @reset(ptr %t)\n  ret void\n");
+        let text = lowered_twin(&format!("{TASK_FUNCTIONS}{reset}"), &body, Some(HandleOut::Returned), true);
+        let text = text.expect("elided");
+        assert!(text.contains("store ptr @gen.cleanup, ptr %0, align 8\n  call void @reset(ptr %t)"), "{text}");
     }
 
     /// The destroy through the task object is told what the walk proved there (the frame in the

@@ -4,6 +4,7 @@
 
 pub mod r#async;
 pub mod debug;
+pub mod effects;
 pub mod elide;
 pub mod frame;
 pub mod funclets;

@@ -226,6 +226,8 @@ pub struct Parsed {
     /// `Prover::effect` answers by callee item, argument, argument count and cell: every caller
     /// that awaits the same task type asks about the same methods.
     effects: FxHashMap<(usize, usize, usize, i64), Effect>,
+    /// `Prover::destroy_count` answers by function item.
+    destroy_counts: FxHashMap<usize, Option<u32>>,
 }
 
 /// The module's declarations and attribute groups by name, for what a callee's attributes say.
@@ -408,6 +410,41 @@ impl<'a> Prover<'a> {
         g.inst_iter()
             .filter(|&(_, i)| g.insts[i].op == Opcode::Ret)
             .all(|(_, i)| g.insts[i].args.first().is_none_or(|&v| Some(v) == result))
+    }
+
+    /// Does a call of module function `name` do nothing a program could see but destroy one
+    /// coroutine, once (`effects::destroys_and_calls`, through the module functions it calls)? A
+    /// task's destructor testing its handle and destroying it. Which coroutine is `effect`'s
+    /// question.
+    pub fn only_destroys_once(&mut self, name: &str, types: &mut TypeTable) -> bool {
+        self.destroy_count(name, types, 0) == Some(1)
+    }
+
+    /// How many coroutines a call of `name` destroys when it does nothing else; `None` when it
+    /// may do something else, or its definition is one the linker may replace with another.
+    fn destroy_count(&mut self, name: &str, types: &mut TypeTable, depth: u32) -> Option<u32> {
+        const DEPTH: u32 = 8;
+        let &i = self.by_name.get(name)?;
+        if let Some(&n) = self.parsed.destroy_counts.get(&i) {
+            return n;
+        }
+        let replaceable = |w: &str| matches!(w, "weak" | "linkonce" | "common" | "extern_weak");
+        if depth > DEPTH || self.m.item_head(i).split_whitespace().any(replaceable) {
+            return None;
+        }
+        // A call back into a function being counted is recursion: no answer.
+        self.parsed.destroy_counts.insert(i, None);
+        let g = self.function(name, types)?;
+        let src = self.m.src.as_str();
+        let n = crate::coro::effects::destroys_and_calls(&g, src).and_then(|(calls, mut n)| {
+            let calls: Vec<String> = calls.into_iter().map(str::to_string).collect();
+            for c in calls {
+                n += self.destroy_count(&c, types, depth + 1)?;
+            }
+            Some(n)
+        });
+        self.parsed.destroy_counts.insert(i, n);
+        n
     }
 
     fn function(&mut self, name: &str, types: &mut TypeTable) -> Option<Rc<Function>> {
