@@ -320,9 +320,8 @@ pub fn elide_calls(
 fn drop_destroy(g: &mut Function, call: Inst, src: &str, types: &mut TypeTable, prover: &mut Prover<'_>) -> bool {
     let d = &g.insts[call];
     let unused = d.result.is_none_or(|r| !g.inst_iter().any(|(_, i)| g.insts[i].args.contains(&r)));
-    let only = d.op == Opcode::Call
-        && unused
-        && g.callee_name(call, src).is_some_and(|n| prover.only_destroys_once(n, types));
+    let only =
+        d.op == Opcode::Call && unused && g.callee_name(call, src).is_some_and(|n| prover.only_destroys_once(n, types));
     if only {
         g.remove_inst(call);
     }
