@@ -502,8 +502,10 @@ pub const EXPLANATIONS: &[Explanation] = &[
         summary: "an intrinsic of another coroutine ABI in a switched-resume coroutine",
         meaning: "A coroutine made with `llvm.coro.id` uses that ABI's intrinsics only; the \
                   returned-continuation (`llvm.coro.suspend.retcon`, `llvm.coro.alloca.*`, \
-                  `llvm.coro.end.results`) and async (`llvm.coro.suspend.async`, `llvm.coro.async.*`, \
-                  `llvm.coro.end.async`) intrinsics belong to coroutines made with their own coro.id.",
+                  `llvm.coro.end.results`) and async (`llvm.coro.suspend.async`, `llvm.coro.async.resume`, \
+                  `llvm.coro.end.async`) intrinsics belong to coroutines made with their own coro.id. \
+                  (`llvm.coro.async.context.alloc` and `.dealloc` are not refused: they are calls \
+                  LLVM's passes leave in any function; see `coro-async-context-alloc`.)",
         example: concat!(
             coro_head!("presplitcoroutine "),
             "  %r = call ptr @llvm.coro.async.resume()\n",

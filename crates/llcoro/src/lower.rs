@@ -526,6 +526,9 @@ impl<'s, 'a> Worker<'s, 'a> {
         let sh = self.sh;
         let (m, src) = (sh.m, sh.m.src.as_str());
         self.before_split(&mut f, suffix, direct, &mut oc);
+        // The async context allocation is an ordinary call to every lowering: LLVM's passes leave
+        // it in a switched-resume coroutine too.
+        oc.warnings.extend(crate::coro::r#async::context_alloc_kept(&f, src));
         let (shp, findings) = shape::analyze(&f, src, &self.types, oc.presplit_attr);
         for x in findings {
             if x.severity == Severity::Error { oc.errors.push(x) } else { oc.warnings.push(x) }

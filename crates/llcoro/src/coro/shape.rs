@@ -251,8 +251,6 @@ fn collect_intrinsics(f: &Function, src: &str, out: &mut Vec<Finding>) -> Intrin
             | Intr::SuspendAsync
             | Intr::AsyncResume
             | Intr::EndAsync
-            | Intr::AsyncContextAlloc
-            | Intr::AsyncContextDealloc
             | Intr::EndResults
             | Intr::IdRetcon
             | Intr::IdRetconOnce
