@@ -5,7 +5,7 @@ Each program is compiled with `clang++-22 -std=c++20 -O2 -Xclang -disable-llvm-p
 llcoro's frame sizes come from `llcoro frames --format json`; LLVM's from the `dereferenceable(N)` of
 each `.resume` function that `opt-22 -passes=coro-early,coro-split,coro-cleanup` writes for the same
 file. A frame that holds a child coroutine's frame (heap elision across co_await) is counted without
-it: the child's bytes are the child's frame, counted on its own row. Writes bench/out/frame_bytes.md.
+the bytes only child frames use: the child's bytes are the child's frame, counted on its own row. Writes bench/out/frame_bytes.md.
 
 usage: bench/frame_bytes.py [--opt O2|O0]
 """
@@ -41,13 +41,17 @@ def main():
             key = fr["coroutine"].lstrip("@").strip('"')
             # A child coroutine's frame held inside this one (heap elision across co_await) is the
             # child's, which LLVM allocates separately: count this coroutine's own bytes.
-            # Without them: the end of its own last field, rounded up to its own fields' alignment
-            # (a child frame may raise the alignment, and with it the tail padding).
+            # Without them: the frame less the bytes only child frames use (children never alive
+            # together share bytes, and other fields may share theirs), rounded up to its own
+            # fields' alignment (a child frame may raise the alignment, and with it the padding).
             held_fields = [f for f in fr["fields"] if (f["value"] or "").startswith("%coro.elided.frame")]
             size = fr["size"]
             if held_fields:
                 own = [f for f in fr["fields"] if f not in held_fields]
-                end = max(f["offset"] + f["size"] for f in own) - sum(f["size"] for f in held_fields)
+                covered = lambda fs: set(b for f in fs for b in range(f["offset"], f["offset"] + f["size"]))
+                only_held = covered(held_fields) - covered(own)
+                end = max(f["offset"] + f["size"] for f in own)
+                end -= sum(1 for b in only_held if b < end)
                 align = max(f["align"] for f in own)
                 size = -(-end // align) * align
             if key in theirs:

@@ -301,7 +301,15 @@ pub fn elide_calls(
         g.values[mem].name = Some(name);
         g.insert_inst_at(entry, 0, a);
         if pass_frame(g, types, src, c, twin, mem) {
+            let marks = prover.lifetime_takes_size().map(|sized| Lifetime { mem, size: *size, sized });
+            if let Some(l) = &marks {
+                l.start_before(g, types, c);
+            }
             for (call, cell) in destroys.unwrap_or_default() {
+                // The frame's bytes are free again once it is destroyed.
+                if let Some(l) = &marks {
+                    l.end_after(g, types, call);
+                }
                 if !(tw.cleanup_does_nothing && drop_destroy(g, call, src, types, prover)) {
                     restate_before_destroy(g, types, call, cell, mem, &tw.cleanup, ptr_size);
                 }
@@ -310,6 +318,70 @@ pub fn elide_calls(
         }
     }
     done
+}
+
+/// Lifetime markers for an elided frame `mem` of `size` bytes, with the module's own declarations
+/// (`sized`: LLVM 21 and earlier take the size first): alive from just before the twin call to just
+/// after each destroy the walk found. A path that destroys some other way keeps it alive to the
+/// end, as without markers. Frames of children that are never alive together then share bytes in
+/// a parent coroutine's frame (the frame engine reads the markers), and -O2 colours them together
+/// on other callers' stacks. Opaque pointers only.
+struct Lifetime {
+    mem: Value,
+    size: u64,
+    sized: bool,
+}
+
+impl Lifetime {
+    fn marker(&self, g: &mut Function, types: &mut TypeTable, name: &str) -> Option<Inst> {
+        if !matches!(types.get(types.ptr), TypeData::Ptr(0)) {
+            return None;
+        }
+        let callee = g.const_value(types.ptr, name);
+        let mut args = Vec::new();
+        if self.sized {
+            args.push(g.const_value(types.i64, &self.size.to_string()));
+        }
+        args.push(self.mem);
+        let void = types.void;
+        Some(Builder::new(g, types).call("", "", void, callee, &args))
+    }
+
+    /// Before the twin call `c`; when `c` is an `invoke` whose landing pad only it reaches, the
+    /// frame ends again there (a ramp that throws has made nothing, and a body's exception path
+    /// often runs on to its final suspend).
+    fn start_before(&self, g: &mut Function, types: &mut TypeTable, c: Inst) {
+        if let Some(i) = self.marker(g, types, "@llvm.lifetime.start.p0") {
+            g.insert_inst_before(c, i);
+        }
+        let (Some(cb), Some(&pad)) = (g.insts[c].block, g.insts[c].blocks.get(1)) else { return };
+        if g.insts[c].op != Opcode::Invoke {
+            return;
+        }
+        let only_c = g.layout.iter().all(|&b| b == cb || !g.successors(b).contains(&pad));
+        let at = g.first_insertion_point(pad);
+        let after_landingpad =
+            at > 0 && g.blocks[pad].insts.get(at - 1).is_some_and(|&x| g.insts[x].op == Opcode::LandingPad);
+        if only_c
+            && after_landingpad
+            && let Some(i) = self.marker(g, types, "@llvm.lifetime.end.p0")
+        {
+            g.insert_inst_at(pad, at, i);
+        }
+    }
+
+    /// After `call`, a plain call (after an `invoke`, the frame stays alive on both edges).
+    fn end_after(&self, g: &mut Function, types: &mut TypeTable, call: Inst) {
+        let Some(b) = g.insts[call].block else { return };
+        if g.insts[call].op != Opcode::Call {
+            return;
+        }
+        let Some(pos) = g.blocks[b].insts.iter().position(|&x| x == call) else { return };
+        let Some(&next) = g.blocks[b].insts.get(pos + 1) else { return };
+        if let Some(i) = self.marker(g, types, "@llvm.lifetime.end.p0") {
+            g.insert_inst_before(next, i);
+        }
+    }
 }
 
 /// Removes `call`, which destroys an elided frame whose `.cleanup` does nothing, when the callee
@@ -998,6 +1070,30 @@ mod tests {
         let text = lowered_twin(&format!("{TASK_FUNCTIONS}{reset}"), &body, Some(HandleOut::Returned), true);
         let text = text.expect("elided");
         assert!(text.contains("store ptr @gen.cleanup, ptr %0, align 8\n  call void @reset(ptr %t)"), "{text}");
+    }
+
+    /// With the module's lifetime declarations, the frame is marked alive from the twin call to
+    /// the destroy (sized as the module's declarations are); without them, not at all.
+    #[test]
+    fn the_elided_frame_is_alive_from_the_call_to_the_destroy() {
+        let body = format!("{TASK}  call void @use(ptr null)\n  call void @dtor(ptr %t)\n  ret void\n");
+        // `TASK_FUNCTIONS` declares `lifetime.end` (sized) and not `.start`.
+        let sized = "declare void @llvm.lifetime.start.p0(i64 immarg, ptr)\n";
+        let text = lowered_twin(&format!("{TASK_FUNCTIONS}{sized}"), &body, Some(HandleOut::Returned), false);
+        let text = text.expect("elided");
+        let start = "call void @llvm.lifetime.start.p0(i64 24, ptr %coro.elided.frame)\n  \
+            %h = call ptr @gen.elided(ptr %coro.elided.frame)";
+        assert!(text.contains(start), "{text}");
+        assert!(
+            text.contains("call void @dtor(ptr %t)\n  call void @llvm.lifetime.end.p0(i64 24, ptr %coro.elided.frame)"),
+            "{text}"
+        );
+        let bare = TASK_FUNCTIONS.replace("@llvm.lifetime.end.p0(i64, ptr)", "@llvm.lifetime.end.p0(ptr)");
+        let bare = format!("{bare}declare void @llvm.lifetime.start.p0(ptr)\n");
+        let text = lowered_twin(&bare, &body, Some(HandleOut::Returned), false);
+        assert!(text.expect("elided").contains("call void @llvm.lifetime.end.p0(ptr %coro.elided.frame)"));
+        let text = lowered_twin(TASK_FUNCTIONS, &body, Some(HandleOut::Returned), false).expect("elided");
+        assert!(!text.contains("lifetime"), "{text}");
     }
 
     /// The destroy through the task object is told what the walk proved there (the frame in the

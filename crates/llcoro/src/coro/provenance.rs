@@ -316,11 +316,10 @@ impl<'a> Prover<'a> {
         self.dl
     }
 
-    /// Does function `name` (defined or declared in the module) carry attribute `attr` in its
-    /// header, spelled out or through one of its attribute groups?
-    fn has_fn_attr(&mut self, name: &str, attr: &'static str) -> bool {
+    /// The module's declarations and attribute groups, read on first use.
+    fn headers(&mut self) -> &mut Headers {
         let m = self.m;
-        let h = self.parsed.headers.get_or_insert_with(|| {
+        self.parsed.headers.get_or_insert_with(|| {
             let named = |k: ItemKind| {
                 m.items.iter().enumerate().filter(move |(_, it)| it.kind == k).map(|(i, _)| (m.item_name(i).into(), i))
             };
@@ -329,8 +328,25 @@ impl<'a> Prover<'a> {
                 groups: named(ItemKind::AttrGroup).collect(),
                 said: FxHashMap::default(),
             }
-        });
-        let Some(&i) = self.by_name.get(name).or_else(|| h.declared.get(name)) else { return false };
+        })
+    }
+
+    /// When the module declares `llvm.lifetime.start.p0` and `.end.p0` (clang does at -O1 and
+    /// above), whether they take the size first (LLVM 21 and earlier) or only the pointer.
+    pub fn lifetime_takes_size(&mut self) -> Option<bool> {
+        let m = self.m;
+        let h = self.headers();
+        let start = *h.declared.get("@llvm.lifetime.start.p0")?;
+        h.declared.get("@llvm.lifetime.end.p0")?;
+        Some(m.item_text(start).contains("(i64"))
+    }
+
+    /// Does function `name` (defined or declared in the module) carry attribute `attr` in its
+    /// header, spelled out or through one of its attribute groups?
+    fn has_fn_attr(&mut self, name: &str, attr: &'static str) -> bool {
+        let (m, by_name) = (self.m, self.by_name);
+        let h = self.headers();
+        let Some(&i) = by_name.get(name).or_else(|| h.declared.get(name)) else { return false };
         if let Some(&b) = h.said.get(&(i, attr)) {
             return b;
         }
