@@ -829,8 +829,6 @@ impl<'s, 'a> Worker<'s, 'a> {
         Some(w)
     }
 
-    /// The intrinsics that use coroutines lowered in `g`, locations given to what was created, and
-    /// `g` verified. False when it fails (an error in `oc`): the rest is not worth checking.
     /// What `lower_uses` reads: the module's, and the parts of its coroutines in `direct`.
     fn ctx<'d>(&self, direct: &'d Direct) -> Ctx<'d>
     where
@@ -861,6 +859,8 @@ impl<'s, 'a> Worker<'s, 'a> {
         }
     }
 
+    /// The intrinsics that use coroutines lowered in `g`, locations given to what was created, and
+    /// `g` verified. False when it fails (an error in `oc`): the rest is not worth checking.
     fn lower_uses_and_verify(&mut self, g: &mut Function, cx: &Ctx<'_>, oc: &mut Outcome) -> bool {
         let (m, src) = (self.sh.m, self.sh.m.src.as_str());
         // Only a module that declares the intrinsic has calls of it to read.

@@ -192,6 +192,28 @@ fn the_destroy_of_an_awaited_child_folds_at_o2() {
     assert!(body.contains("musttail call"), "the transfers are still there:\n{body}");
 }
 
+/// Two children awaited one after the other (tests/elide/two_awaits.cpp): both frames move into
+/// the parent's, and since elide marks each alive only from its ramp call to its destroy, they
+/// share bytes there (main's binary before the markers gave them offsets 32 and 80 in a 160-byte
+/// frame; now both 32 in 112). The program prints what it prints natively, at -O0 and -O2, with
+/// every frame off the heap (LLVM's coro passes alone allocate 15).
+#[test]
+fn frames_of_children_never_alive_together_share_bytes() {
+    let Some((src, ll, v)) = presplit_cpp("tests/elide/two_awaits.cpp", "elide-two-awaits") else { return };
+    let fields = report_field(&v, "@_Z4pairl", "fields");
+    let held: Vec<(u64, u64)> = fields
+        .as_array()
+        .expect("pair's fields")
+        .iter()
+        .filter(|f| f["value"].as_str().is_some_and(|n| n.starts_with("%coro.elided.frame")))
+        .filter_map(|f| Some((f["offset"].as_u64()?, f["size"].as_u64()?)))
+        .collect();
+    assert_eq!(held.len(), 2, "both leaves in pair's frame: {fields}");
+    assert_eq!(held[0], held[1], "the two leaves' frames share bytes: {fields}");
+    assert_eq!(report_field(&v, "@_Z4pairl", "size"), 112);
+    fewer_allocations(&src, &ll, 15);
+}
+
 /// Coroutines whose only awaits are always ready (`std::suspend_never`) have no suspend point once
 /// llcoro folds their `await_ready` calls, and keep their frames on the ramp's stack; a lazy task
 /// keeps its suspend points (tests/elide/never_suspends.cpp).

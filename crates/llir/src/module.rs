@@ -93,6 +93,13 @@ impl Module {
         self.items.get(i).map_or("", |it| self.text(Span::new(it.span.start, it.body)))
     }
 
+    /// Whether item `i`'s linkage lets another module's definition run in its place (`weak`,
+    /// `linkonce`, `common`, `extern_weak`; the `_odr` forms promise the same behaviour): what its
+    /// body does cannot be relied on.
+    pub fn definition_replaceable(&self, i: usize) -> bool {
+        self.item_head(i).split_whitespace().any(|w| matches!(w, "weak" | "linkonce" | "common" | "extern_weak"))
+    }
+
     /// A `define`'s body, from its `{` (empty for other items).
     pub fn item_body(&self, i: usize) -> &str {
         self.items.get(i).map_or("", |it| self.text(Span::new(it.body, it.span.end)))

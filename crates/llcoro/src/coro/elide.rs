@@ -325,7 +325,7 @@ pub fn elide_calls(
 /// after each destroy the walk found. A path that destroys some other way keeps it alive to the
 /// end, as without markers. Frames of children that are never alive together then share bytes in
 /// a parent coroutine's frame (the frame engine reads the markers), and -O2 colours them together
-/// on other callers' stacks. Opaque pointers only.
+/// on other callers' stacks. Only where the module declares `.p0` markers: opaque pointers.
 struct Lifetime {
     mem: Value,
     size: u64,
@@ -333,10 +333,7 @@ struct Lifetime {
 }
 
 impl Lifetime {
-    fn marker(&self, g: &mut Function, types: &mut TypeTable, name: &str) -> Option<Inst> {
-        if !matches!(types.get(types.ptr), TypeData::Ptr(0)) {
-            return None;
-        }
+    fn marker(&self, g: &mut Function, types: &mut TypeTable, name: &str) -> Inst {
         let callee = g.const_value(types.ptr, name);
         let mut args = Vec::new();
         if self.sized {
@@ -344,16 +341,15 @@ impl Lifetime {
         }
         args.push(self.mem);
         let void = types.void;
-        Some(Builder::new(g, types).call("", "", void, callee, &args))
+        Builder::new(g, types).call("", "", void, callee, &args)
     }
 
     /// Before the twin call `c`; when `c` is an `invoke` whose landing pad only it reaches, the
     /// frame ends again there (a ramp that throws has made nothing, and a body's exception path
     /// often runs on to its final suspend).
     fn start_before(&self, g: &mut Function, types: &mut TypeTable, c: Inst) {
-        if let Some(i) = self.marker(g, types, "@llvm.lifetime.start.p0") {
-            g.insert_inst_before(c, i);
-        }
+        let start = self.marker(g, types, "@llvm.lifetime.start.p0");
+        g.insert_inst_before(c, start);
         let (Some(cb), Some(&pad)) = (g.insts[c].block, g.insts[c].blocks.get(1)) else { return };
         if g.insts[c].op != Opcode::Invoke {
             return;
@@ -362,11 +358,9 @@ impl Lifetime {
         let at = g.first_insertion_point(pad);
         let after_landingpad =
             at > 0 && g.blocks[pad].insts.get(at - 1).is_some_and(|&x| g.insts[x].op == Opcode::LandingPad);
-        if only_c
-            && after_landingpad
-            && let Some(i) = self.marker(g, types, "@llvm.lifetime.end.p0")
-        {
-            g.insert_inst_at(pad, at, i);
+        if only_c && after_landingpad {
+            let end = self.marker(g, types, "@llvm.lifetime.end.p0");
+            g.insert_inst_at(pad, at, end);
         }
     }
 
@@ -377,10 +371,8 @@ impl Lifetime {
             return;
         }
         let Some(pos) = g.blocks[b].insts.iter().position(|&x| x == call) else { return };
-        let Some(&next) = g.blocks[b].insts.get(pos + 1) else { return };
-        if let Some(i) = self.marker(g, types, "@llvm.lifetime.end.p0") {
-            g.insert_inst_before(next, i);
-        }
+        let end = self.marker(g, types, "@llvm.lifetime.end.p0");
+        g.insert_inst_at(b, pos + 1, end);
     }
 }
 
@@ -390,6 +382,7 @@ impl Lifetime {
 /// would leave its stores in the parent's `.cleanup`, a switch -O2 cannot fold. Returns whether
 /// it did.
 fn drop_destroy(g: &mut Function, call: Inst, src: &str, types: &mut TypeTable, prover: &mut Prover<'_>) -> bool {
+    // Nothing may use what it returns once it is gone.
     let d = &g.insts[call];
     let unused = d.result.is_none_or(|r| !g.inst_iter().any(|(_, i)| g.insts[i].args.contains(&r)));
     let only =

@@ -444,8 +444,7 @@ impl<'a> Prover<'a> {
         if let Some(&n) = self.parsed.destroy_counts.get(&i) {
             return n;
         }
-        let replaceable = |w: &str| matches!(w, "weak" | "linkonce" | "common" | "extern_weak");
-        if depth > DEPTH || self.m.item_head(i).split_whitespace().any(replaceable) {
+        if depth > DEPTH || self.m.definition_replaceable(i) {
             return None;
         }
         // A call back into a function being counted is recursion: no answer.

@@ -44,7 +44,7 @@ pub fn trivial_functions(m: &Module, types: &mut TypeTable) -> FxHashMap<String,
     let mut out = FxHashMap::default();
     for i in m.definitions() {
         let text = m.item_text(i);
-        if text.len() > MAX_TRIVIAL_BYTES || !looks_trivial(m.item_head(i), m.item_body(i)) {
+        if text.len() > MAX_TRIVIAL_BYTES || m.definition_replaceable(i) || !looks_trivial(m.item_body(i)) {
             continue;
         }
         let head = m.item_head(i);
@@ -59,14 +59,10 @@ pub fn trivial_functions(m: &Module, types: &mut TypeTable) -> FxHashMap<String,
     out
 }
 
-/// A cheap look at the text before parsing: one `ret`, no branch, no call but debug and lifetime
-/// intrinsics, a linkage that keeps this definition the one that runs.
-fn looks_trivial(head: &str, body: &str) -> bool {
+/// A cheap look at the body before parsing: one `ret`, no branch, no call but debug and lifetime
+/// intrinsics.
+fn looks_trivial(body: &str) -> bool {
     use llir::lexer::{Lexer, Tok};
-    let replaceable = head.split_whitespace().any(|w| matches!(w, "weak" | "linkonce" | "common" | "extern_weak"));
-    if replaceable {
-        return false;
-    }
     // The body's words, whatever its layout (it is short).
     let mut lx = Lexer::new(body, 0, body.len());
     let (mut rets, mut in_call) = (0, false);
